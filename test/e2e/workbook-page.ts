@@ -161,11 +161,16 @@ export class WorkbookPage {
   }
 }
 
-/** Playwright's `test` with `wp`: the page model of the page, opened on the default example. */
-export const test = base.extend<{ wp: WorkbookPage }>({
-  wp: async ({ page }, use) => {
+/**
+ * Playwright's `test` with `wp`: the page model of the page, opened on the default example.
+ * `openTimeout` is how long the first load may take (`test.use({ openTimeout })` in a spec that
+ * runs on a busy machine).
+ */
+export const test = base.extend<{ wp: WorkbookPage; openTimeout: number }>({
+  openTimeout: [20_000, { option: true }],
+  wp: async ({ page, openTimeout }, use) => {
     const wp = new WorkbookPage(page);
-    await wp.open();
+    await wp.open(openTimeout);
     await use(wp);
   },
 });
