@@ -5,7 +5,8 @@
  * says what to fix.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test, WorkbookPage } from "./workbook-page";
 
 const SHEETS = [
   "benchmarks",
@@ -43,10 +44,7 @@ for (const scheme of ["light", "dark"] as const) {
         test.setTimeout(300_000);
         await page.emulateMedia({ colorScheme: scheme });
         await page.setViewportSize({ width, height: 900 });
-        await page.goto("/");
-        await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
-          timeout: 60_000,
-        });
+        await new WorkbookPage(page).open(60_000);
         if (lang === "zh") {
           await page.getByTestId("lang-toggle").click();
           await expect(page.locator("html")).toHaveAttribute("lang", /zh/);

@@ -8,9 +8,9 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ROOT } from "./expected";
-import { WorkbookPage } from "./workbook-page";
+import { expect, test, type WorkbookPage } from "./workbook-page";
 
 /** Rows of a CSV text as Python's csv module reads it. */
 function pythonCsv(text: string): string[][] {
@@ -58,11 +58,30 @@ function pandasCsv(text: string, money: string, skip: [string, string] = ["", ""
   return JSON.parse(py.stdout) as PandasRead;
 }
 
-/** Both readers agree: pandas' header is the csv module's first row, and as many data rows. */
-function samePandas(p: PandasRead, rows: string[][]): void {
+/**
+ * Read `text` with pandas too: both readers agree (pandas' header is the csv module's first row
+ * `rows[0]`, and as many data rows), and both see `first` as the first column name.
+ */
+function readBoth(
+  text: string,
+  rows: string[][],
+  first: string,
+  money: string,
+  skip?: [string, string],
+): PandasRead {
+  expect(rows[0]![0]).toBe(first);
+  const p = pandasCsv(text, money, skip);
   expect(p.columns).toEqual(rows[0]);
   expect(p.rows).toBe(rows.length - 1);
+  expect(p.columns[0]).toBe(first);
+  return p;
 }
+
+const SEED = join(ROOT, "models/examples/seed.json");
+
+/** `capplan ARGS…` as a user runs it. */
+const capplan = (...args: string[]) =>
+  spawnSync(process.execPath, [join(ROOT, "bin/capplan.mjs"), ...args], { encoding: "utf8" });
 
 /** A money amount as the app shows it (`¥1,920.00`, `$0.500`) as a number. */
 function shownMoney(text: string): number {
@@ -76,62 +95,48 @@ function noNativeDialogs(page: Page): void {
   });
 }
 
-/** Open the app; the machine this runs on may be busy, so the first load may take a while. */
-async function open(page: Page): Promise<WorkbookPage> {
-  const wp = new WorkbookPage(page);
-  await page.goto("/");
-  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
-    timeout: 90_000,
-  });
-  return wp;
-}
-
-async function pasteText(wp: WorkbookPage, text: string): Promise<void> {
+/** Start a new plan and paste `text` on its Benchmarks sheet; wait until it is imported. */
+async function pasteNew(wp: WorkbookPage, text: string): Promise<void> {
+  await wp.newPlan();
   await wp.sheet("benchmarks");
-  await wp.page.getByTestId("btn-paste").click();
-  await wp.page.getByTestId("paste-area").fill(text);
-  await wp.page.getByTestId("paste-import").click();
+  await wp.pasteImport(text);
+  await expect(wp.id("import-ok")).toBeVisible();
 }
 
 test.setTimeout(180_000);
+// The machine this runs on may be busy, so the first load may take a while.
+test.use({ openTimeout: 90_000 });
 
-test("an Excel paste whose header cell holds a line break (Alt+Enter) imports", async ({
-  page,
-}) => {
-  const wp = await open(page);
-  await page.getByTestId("btn-new").click();
-  await pasteText(
+test("an Excel paste whose header cell holds a line break (Alt+Enter) imports", async ({ wp }) => {
+  await pasteNew(
     wp,
     'Concurrency\t"TTFT p99\n(ms)"\tOutput tok/s\n8\t120\t1500\n16\t180\t2600\n32\t900\t3100\n',
   );
-  await expect(page.getByTestId("import-ok")).toBeVisible();
-  await expect(page.getByTestId("import-error")).toHaveCount(0);
+  await expect(wp.id("import-error")).toHaveCount(0);
   await wp.sheet("comparison");
   // P99 TTFT was read: the SKU is checked against the default SLOs, not "no statistic".
-  await expect(page.getByTestId("sheet-comparison")).not.toContainText('(ms)"');
+  await expect(wp.id("sheet-comparison")).not.toContainText('(ms)"');
 });
 
 test("two sweeps of one file (vLLM and SGLang) get distinct names; a long label is cut at a word with its full text as the title", async ({
+  wp,
   page,
 }) => {
-  const wp = await open(page);
-  await page.getByTestId("btn-new").click();
-  await pasteText(
+  await pasteNew(
     wp,
     "engine,gpu,concurrency,P99 TTFT (ms),output tok/s\nvllm,H100,1,50,100\nvllm,H100,8,80,700\nsglang,H100,1,45,110\nsglang,H100,8,70,760\n",
   );
-  await expect(page.getByTestId("import-ok")).toBeVisible();
   await wp.sheet("comparison");
   const heads = page.locator('[data-testid="grid-cmp"] thead th');
-  await expect(heads.filter({ hasText: "H100-SXM · vllm" })).toHaveCount(1);
-  await expect(heads.filter({ hasText: "H100-SXM · sglang" })).toHaveCount(1);
+  for (const engine of ["vllm", "sglang"])
+    await expect(heads.filter({ hasText: `H100-SXM · ${engine}` })).toHaveCount(1);
 
   // A sweep with no GPU is named after its file: 58 characters, cut after a whole word.
   const dir = mkdtempSync(join(tmpdir(), "capplan-e2e-arrival-"));
   const name = "llama-3.1-8b-instruct chat benchmark friday long context run.csv";
   writeFileSync(join(dir, name), "concurrency,P99 TTFT (ms),output tok/s\n1,50,100\n8,80,700\n");
   await wp.sheet("benchmarks");
-  await page.getByTestId("file-input").setInputFiles(join(dir, name));
+  await wp.id("file-input").setInputFiles(join(dir, name));
   await wp.sheet("comparison");
   const cut = heads.filter({ hasText: "…" });
   await expect(cut).toHaveCount(1);
@@ -143,40 +148,34 @@ test("two sweeps of one file (vLLM and SGLang) get distinct names; a long label 
 });
 
 test("every exported CSV starts with its header in an untrusted plan; the FOCUS file carries the warnings and capplan actuals reads it", async ({
+  wp,
   page,
 }) => {
   noNativeDialogs(page);
-  const wp = await open(page);
   await wp.example("seed");
   // A usage row naming a pool that does not exist: a cost that is wrong, which asks before an export.
   await wp.sheet("teams");
   await wp.type("usage", "1", "pool", "nosuch");
-  await expect(page.getByTestId("status-trust")).toHaveAttribute("data-level", "error");
-  await page.getByTestId("export-allocation").click();
-  const dialog = page.getByTestId("confirm-dialog");
+  await expect(wp.id("status-trust")).toHaveAttribute("data-level", "error");
+  await wp.id("export-allocation").click();
+  const dialog = wp.id("confirm-dialog");
   await expect(dialog.getByTestId("confirm-items")).toContainText("pool that does not exist");
   const alloc = await wp.download(dialog.getByTestId("confirm-ok"));
   const a = pythonCsv(alloc.text);
-  expect(a[0]![0]).toBe("Pool");
   for (const r of a) expect(r).toHaveLength(a[0]!.length);
   // pandas reads the same header and rows; the teams and idle lines add up, to the cent, to the
   // pool's daily cost the Teams sheet shows ("teams + idle = ¥1,920.00 = pool cost …").
-  const shown = (await page.getByTestId("conservation-0").textContent())?.match(/= (\S+) = /);
+  const shown = (await wp.id("conservation-0").textContent())?.match(/= (\S+) = /);
   expect(shown).toBeTruthy();
-  const pa = pandasCsv(alloc.text, "Cost / day (CNY)", ["Team", "Total"]);
-  samePandas(pa, a);
-  expect(pa.columns[0]).toBe("Pool");
+  const pa = readBoth(alloc.text, a, "Pool", "Cost / day (CNY)", ["Team", "Total"]);
   expect(pa.sum).toBe(shownMoney(shown![1]!));
 
-  await page.getByTestId("export-focus").click();
+  await wp.id("export-focus").click();
   const focus = await wp.download(dialog.getByTestId("confirm-ok"));
   const f = pythonCsv(focus.text);
-  expect(f[0]![0]).toBe("BillingAccountId");
-  const pf = pandasCsv(focus.text, "BilledCost");
-  samePandas(pf, f);
-  expect(pf.columns[0]).toBe("BillingAccountId");
+  const pf = readBoth(focus.text, f, "BillingAccountId", "BilledCost");
   // The FOCUS rows bill the pool's daily cost on each day of the period asked for (a month).
-  const days = Number(await page.getByTestId("focus-days").inputValue());
+  const days = Number(await wp.id("focus-days").inputValue());
   expect(days).toBeGreaterThan(27);
   expect(pf.sum).toBeCloseTo(pa.sum * days, 2);
   const w = f[0]!.indexOf("x_CapplanWarnings");
@@ -184,33 +183,17 @@ test("every exported CSV starts with its header in an untrusted plan; the FOCUS 
   expect(f[1]![w]).toContain("pool that does not exist");
   const dir = mkdtempSync(join(tmpdir(), "capplan-e2e-focus-"));
   writeFileSync(join(dir, "focus.csv"), focus.text);
-  const act = spawnSync(
-    process.execPath,
-    [
-      join(ROOT, "bin/capplan.mjs"),
-      "actuals",
-      join(ROOT, "models/examples/seed.json"),
-      join(dir, "focus.csv"),
-    ],
-    { encoding: "utf8" },
-  );
+  const act = capplan("actuals", SEED, join(dir, "focus.csv"));
   expect(act.stderr).toBe("");
   expect(act.status).toBe(0);
 
   await wp.sheet("report");
-  const cmp = await wp.download(page.getByTestId("export-comparison"));
+  const cmp = await wp.download(wp.id("export-comparison"));
   const c = pythonCsv(cmp.text);
-  expect(c[0]![0]).toBe("sku");
   // pandas: one row per SKU, and the SKUs' daily costs are the CLI's for the same plan (the usage
   // edit above changes no SKU).
-  const pc = pandasCsv(cmp.text, "costPerDay");
-  samePandas(pc, c);
-  expect(pc.columns[0]).toBe("sku");
-  const cli = spawnSync(
-    process.execPath,
-    [join(ROOT, "bin/capplan.mjs"), "plan", join(ROOT, "models/examples/seed.json"), "--json"],
-    { encoding: "utf8" },
-  );
+  const pc = readBoth(cmp.text, c, "sku", "costPerDay");
+  const cli = capplan("plan", SEED, "--json");
   const skus = (JSON.parse(cli.stdout) as { skus: { costPerDay: number }[] }).skus;
   expect(pc.rows).toBe(skus.length);
   expect(pc.sum).toBeCloseTo(
@@ -226,27 +209,24 @@ test("every exported CSV starts with its header in an untrusted plan; the FOCUS 
 });
 
 test("the charts and the banner say on what basis the recommended SKU is marked; money and digits read as money", async ({
-  page,
+  wp,
 }) => {
-  const wp = await open(page);
-  await wp.example("multi-sku");
-  await wp.sheet("comparison");
-  await expect(page.getByTestId("chart-per-million")).toHaveAttribute(
+  await wp.example("multi-sku", "comparison");
+  await expect(wp.id("chart-per-million")).toHaveAttribute(
     "aria-label",
     /recommended: cheapest fleet per hour at the peak/,
   );
-  await expect(page.getByTestId("rec-basis")).toContainText("cheapest fleet per hour at the peak");
+  await expect(wp.id("rec-basis")).toContainText("cheapest fleet per hour at the peak");
   // Per-token costs in fixed form, never e-notation.
-  await expect(page.getByTestId("grid-cmp")).not.toContainText(/\d\.\d+e-\d/);
-  await expect(page.getByTestId("grid-cmp")).toContainText("$0.000000");
+  await expect(wp.id("grid-cmp")).not.toContainText(/\d\.\d+e-\d/);
   // The price row says its currency.
-  await expect(page.getByTestId("grid-cmp")).toContainText("(USD)");
+  for (const text of ["$0.000000", "(USD)"]) await expect(wp.id("grid-cmp")).toContainText(text);
   await wp.sheet("benchmarks");
-  await expect(page.getByTestId("sku-price-0-unit")).toHaveText("USD");
+  await expect(wp.id("sku-price-0-unit")).toHaveText("USD");
   // The H200 estimate with sensible digits.
   await wp.sheet("assumptions");
-  await expect(page.getByTestId("sheet-assumptions")).not.toContainText("2,381.4611");
-  await page.getByTestId("lang-toggle").click();
+  await expect(wp.id("sheet-assumptions")).not.toContainText("2,381.4611");
+  await wp.toggleLang();
   await wp.sheet("comparison");
-  await expect(page.getByTestId("rec-basis")).toContainText("峰值时集群每小时成本最低");
+  await expect(wp.id("rec-basis")).toContainText("峰值时集群每小时成本最低");
 });

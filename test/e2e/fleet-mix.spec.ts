@@ -4,8 +4,7 @@
  * are the hand-computed ones (as in test/cli/commands/optimize.test.ts), in English and Chinese.
  * Screenshots at 1440 and 420 wide go to $FLEET_SHOTS (default /tmp/shots-opt).
  */
-import { expect, test } from "@playwright/test";
-import { WorkbookPage } from "./workbook-page";
+import { expect, test, WorkbookPage } from "./workbook-page";
 
 const SHOTS = process.env.FLEET_SHOTS ?? "/tmp/shots-opt";
 
@@ -53,22 +52,18 @@ test("fleet mix: the cheapest mix, why each workload went where, the KV line; en
   const wp = new WorkbookPage(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await wp.open();
-  await page.getByTestId("plan-input").setInputFiles({
-    name: "mix.json",
-    mimeType: "application/json",
-    buffer: Buffer.from(JSON.stringify(PLAN)),
-  });
-  await expect(page.getByTestId("title-input")).toHaveValue(PLAN.title);
+  await wp.openPlan("mix.json", PLAN);
+  await expect(wp.id("title-input")).toHaveValue(PLAN.title);
   // Nothing of the solver is fetched before the comparison shows the mix.
   expect(solverRequests).toEqual([]);
   await wp.sheet("comparison");
-  const mix = page.getByTestId("fleet-mix");
-  const headline = page.getByTestId("fleet-headline");
+  const mix = wp.id("fleet-mix");
+  const headline = wp.id("fleet-headline");
   await expect(headline).toContainText("Mix: $17.70/hour", { timeout: 20_000 });
   await expect(headline).toContainText("23.7 % cheaper than the best single SKU (L4, $23.20/hour)");
   expect(solverRequests.some((u) => u.endsWith(".wasm"))).toBe(true);
-  await expect(page.getByTestId("fleet-skus")).toContainText("H100");
-  const rows = page.getByTestId("fleet-assignment").locator("tbody tr");
+  await expect(wp.id("fleet-skus")).toContainText("H100");
+  const rows = wp.id("fleet-assignment").locator("tbody tr");
   await expect(rows).toHaveCount(2);
   // chat: 0.8 ÷ (900 × 3600) × 1e6 = $0.25 per 1M on L4; 3.5 ÷ (3000 × 3600) × 1e6 = $0.32 on H100.
   await expect(rows.nth(0)).toContainText("chat");
@@ -81,13 +76,13 @@ test("fleet mix: the cheapest mix, why each workload went where, the KV line; en
   await page.screenshot({ path: `${SHOTS}/fleet-1440-en.png`, fullPage: true });
 
   // Both SKUs' capacities are given, not measured: the mix says so beside it.
-  await expect(page.getByTestId("fleet-warnings")).toContainText(
+  await expect(wp.id("fleet-warnings")).toContainText(
     "its capacity was never checked against the SLOs",
   );
-  await page.getByTestId("fleet-split").check();
+  await wp.id("fleet-split").check();
   await expect(headline).toContainText("Mix: $", { timeout: 20_000 });
 
-  await page.getByTestId("lang-toggle").click();
+  await wp.toggleLang();
   await expect(headline).toContainText("组合：", { timeout: 20_000 });
   // The savings follow the language too (they once kept the English they were first written in).
   await expect(headline).toContainText("比最佳单一 SKU");
@@ -97,27 +92,21 @@ test("fleet mix: the cheapest mix, why each workload went where, the KV line; en
   await page.setViewportSize({ width: 420, height: 900 });
   await mix.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/fleet-420-zh.png`, fullPage: false });
-  await page.getByTestId("lang-toggle").click();
+  await wp.toggleLang();
   await expect(headline).toContainText("Mix:");
   await mix.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/fleet-420-en.png`, fullPage: false });
 });
 
-test("fleet mix: no feasible mix says why, per workload", async ({ page }) => {
-  const wp = new WorkbookPage(page);
-  await wp.open();
+test("fleet mix: no feasible mix says why, per workload", async ({ wp }) => {
   const plan = structuredClone(PLAN);
   // docs needs 3 H100 replicas (capped at 1) or millions of L4 replicas (capped at 10).
   plan.skus[0]!.maxReplicas = 1;
   (plan.skus[1] as { maxReplicas?: number }).maxReplicas = 10;
   plan.skus[1]!.sweeps.docs.replicaOutputTokensPerSec = 0.0001;
-  await page.getByTestId("plan-input").setInputFiles({
-    name: "none.json",
-    mimeType: "application/json",
-    buffer: Buffer.from(JSON.stringify(plan)),
-  });
+  await wp.openPlan("none.json", plan);
   await wp.sheet("comparison");
-  await expect(page.getByTestId("fleet-infeasible")).toContainText("docs alone needs more", {
+  await expect(wp.id("fleet-infeasible")).toContainText("docs alone needs more", {
     timeout: 20_000,
   });
 });

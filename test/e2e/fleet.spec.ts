@@ -8,19 +8,23 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
 import { ROOT } from "./expected";
-import { WorkbookPage } from "./workbook-page";
+import { expect, test, type WorkbookPage } from "./workbook-page";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-sim";
 const PLAN = join(ROOT, "models/examples/multi-sku.json");
 
-/** Open the app and wait for the default example (generous: the machine may be shared). */
-async function open(page: Page): Promise<void> {
-  await page.goto("/");
-  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
-    timeout: 200_000,
-  });
+// Generous: the machine may be shared, and the first load of the default example slow (the
+// timeout set here covers the fixture's opening too).
+test.use({ openTimeout: 200_000 });
+test.setTimeout(400_000);
+
+/** Screenshots of the page in `lang` at 1440 and 420 px wide. */
+async function shots(wp: WorkbookPage, lang: string): Promise<void> {
+  for (const width of [1440, 420]) {
+    await wp.page.setViewportSize({ width, height: 900 });
+    await wp.page.screenshot({ path: join(SHOTS, `fleet-${lang}-${width}.png`), fullPage: true });
+  }
 }
 
 /** `capplan simulate PLAN … --json`, run as a user runs it. */
@@ -35,9 +39,8 @@ function cli(...args: string[]): Record<string, unknown> {
 }
 
 test("the fleet view simulates the recommended SKU with the CLI's numbers, marks and progress", async ({
-  page,
+  wp,
 }) => {
-  test.setTimeout(400_000);
   const want = cli("--requests", "20000", "--seed", "7") as {
     sku: string;
     replicas: number;
@@ -46,57 +49,37 @@ test("the fleet view simulates the recommended SKU with the CLI's numbers, marks
     ttftMs: { p99: number };
     e2eMs: { p50: number };
   };
-  const wp = new WorkbookPage(page);
-  await open(page);
   await wp.sheet("fleet");
-  await expect(page.getByTestId("fleet-sku")).toHaveValue(want.sku);
-  await page.getByTestId("fleet-requests").fill("20000");
-  await page.getByTestId("fleet-seed").fill("7");
-  await page.getByTestId("fleet-run").click();
-  await expect(page.getByTestId("fleet-result")).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId("fleet-formula")).toHaveText(String(want.formulaReplicas));
-  await expect(page.getByTestId("fleet-for-slo")).toHaveText(String(want.replicasForSlo));
-  await expect(page.getByTestId("fleet-p99-ttft")).toHaveText(
+  await expect(wp.id("fleet-sku")).toHaveValue(want.sku);
+  await wp.id("fleet-requests").fill("20000");
+  await wp.id("fleet-seed").fill("7");
+  await wp.id("fleet-run").click();
+  await expect(wp.id("fleet-result")).toBeVisible({ timeout: 60_000 });
+  await expect(wp.id("fleet-formula")).toHaveText(String(want.formulaReplicas));
+  await expect(wp.id("fleet-for-slo")).toHaveText(String(want.replicasForSlo));
+  await expect(wp.id("fleet-p99-ttft")).toHaveText(
     `P99 TTFT ${want.ttftMs.p99.toLocaleString("en-US", { maximumFractionDigits: 1 })} ms`,
   );
-  const formulaRow = page.getByTestId(`fleet-row-${want.formulaReplicas}`);
+  const formulaRow = wp.id(`fleet-row-${want.formulaReplicas}`);
   await expect(formulaRow).toContainText("formula");
   await expect(formulaRow.locator("td").nth(2)).toHaveText(
     want.e2eMs.p50.toLocaleString("en-US", { maximumFractionDigits: 0 }),
   );
-  await expect(page.getByTestId(`fleet-row-${want.replicasForSlo}`)).toContainText(
-    "fewest meeting the SLOs",
-  );
+  await expect(wp.id(`fleet-row-${want.replicasForSlo}`)).toContainText("fewest meeting the SLOs");
   // Fewer replicas than replicasForSlo fail the SLOs; it and above hold.
-  await expect(
-    page.getByTestId(`fleet-row-${want.replicasForSlo}`).locator("td").nth(6),
-  ).toHaveText("yes");
+  await expect(wp.id(`fleet-row-${want.replicasForSlo}`).locator("td").nth(6)).toHaveText("yes");
   mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [
-    [1440, 900],
-    [420, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: join(SHOTS, `fleet-en-${w}.png`), fullPage: true });
-  }
-  await page.getByTestId("lang-toggle").click();
-  await expect(page.getByTestId("tab-fleet")).toHaveText("集群");
-  await expect(page.getByTestId(`fleet-row-${want.formulaReplicas}`)).toContainText("公式");
-  for (const [w, h] of [
-    [1440, 900],
-    [420, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: join(SHOTS, `fleet-zh-${w}.png`), fullPage: true });
-  }
+  await shots(wp, "en");
+  await wp.toggleLang();
+  await expect(wp.id("tab-fleet")).toHaveText("集群");
+  await expect(wp.id(`fleet-row-${want.formulaReplicas}`)).toContainText("公式");
+  await shots(wp, "zh");
 });
 
 test("a bursty trace replayed says that bursts, not the mean rate, decide the fleet", async ({
+  wp,
   page,
 }) => {
-  test.setTimeout(400_000);
-  const wp = new WorkbookPage(page);
-  await open(page);
   await wp.sheet("fleet");
   // Bursty arrivals written here: 3 bursts of 800 requests within 0.8 s, two minutes apart: a
   // mean of 10 req/s (a quarter of the plan's peak), but each burst fills every slot of the
@@ -104,16 +87,12 @@ test("a bursty trace replayed says that bursts, not the mean rate, decide the fl
   const rows = ["timestamp,input_tokens,output_tokens"];
   for (let b = 0; b < 3; b++)
     for (let i = 0; i < 800; i++) rows.push(`${(b * 120 + i * 0.001).toFixed(3)},1000,200`);
-  await page.getByTestId("fleet-trace-file").setInputFiles({
-    name: "bursts.csv",
-    mimeType: "text/csv",
-    buffer: Buffer.from(rows.join("\n")),
-  });
-  await page.getByTestId("fleet-rate-scale").fill("1");
-  await page.getByTestId("fleet-run").click();
-  await expect(page.getByTestId("fleet-result")).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId("fleet-burst")).toContainText("the bursts, not the mean rate");
-  const cv = Number((await page.getByTestId("fleet-cv").textContent())!.replace(/,/g, ""));
+  await wp.upload("fleet-trace-file", "bursts.csv", rows.join("\n"));
+  await wp.id("fleet-rate-scale").fill("1");
+  await wp.id("fleet-run").click();
+  await expect(wp.id("fleet-result")).toBeVisible({ timeout: 60_000 });
+  await expect(wp.id("fleet-burst")).toContainText("the bursts, not the mean rate");
+  const cv = Number((await wp.id("fleet-cv").textContent())!.replace(/,/g, ""));
   expect(cv).toBeGreaterThan(1.5);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: join(SHOTS, "fleet-burst-en-1440.png"), fullPage: true });

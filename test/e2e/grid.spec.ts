@@ -4,8 +4,8 @@
  * typed numbers as people write them (also a decimal comma in a locale that writes one), and
  * every navigation key, with the active cell exposed to screen readers.
  */
-import { expect, test, type Page } from "@playwright/test";
-import { WorkbookPage } from "./workbook-page";
+import type { Page } from "@playwright/test";
+import { expect, test, type WorkbookPage } from "./workbook-page";
 
 /** The data-testid of the grid's active cell, found through aria-activedescendant (what a screen reader follows). */
 async function active(page: Page, grid: string): Promise<string | null> {
@@ -23,6 +23,21 @@ function selected(page: Page, grid: string): Promise<string[]> {
     .evaluateAll((els) => els.map((e) => e.getAttribute("data-testid") ?? ""));
 }
 
+/** The named cells of the plan in the autosave. */
+const savedCells = async (wp: WorkbookPage) =>
+  ((await wp.savedPlan()) as { cells: Record<string, unknown> }).cells;
+
+/** Click cell `from` of `grid`, then Shift+click cell `to`: the range between them is selected. */
+async function select(
+  wp: WorkbookPage,
+  from: [string, string],
+  to: [string, string],
+  grid = "sweep-0",
+) {
+  await wp.cell(grid, ...from).click();
+  await wp.cell(grid, ...to).click({ modifiers: ["Shift"] });
+}
+
 /** Dispatch a copy or cut event on the grid and return what it put on the clipboard. */
 function clip(page: Page, grid: string, type: "copy" | "cut"): Promise<string> {
   return page.getByTestId(`grid-${grid}`).evaluate((el, t) => {
@@ -34,22 +49,22 @@ function clip(page: Page, grid: string, type: "copy" | "cut"): Promise<string> {
 
 test.describe("paste from Excel / Google Sheets", () => {
   test("a quoted cell keeps its line break and its doubled quotes; $, % and thousands are read as numbers", async ({
-    page,
+    wp,
   }) => {
-    const wp = new WorkbookPage(page);
-    await wp.open();
     await wp.sheet("assumptions");
     await wp.cell("workloads", "0", "name").click();
     // What Excel puts on the clipboard for: [chat⏎bot] [1,500] [50%] [$1,234.50] [1.5k] [2 000]
     await wp.paste(
-      page.getByTestId("grid-workloads"),
+      wp.id("grid-workloads"),
       '"chat\nbot"\t"1,500"\t50%\t"$1,234.50"\t1.5k\t2 000\r\n',
     );
     // Stored as numbers; each cell keeps showing what was pasted (docs/grid.md "Typed numbers").
-    await expect(wp.cell("workloads", "0", "outputTokens")).toHaveText("2 000");
-    await expect(wp.cell("workloads", "0", "dailyRequests")).toHaveText("$1,234.50");
+    await wp.expectCells("workloads", [
+      ["0", "outputTokens", "2 000"],
+      ["0", "dailyRequests", "$1,234.50"],
+    ]);
     await wp.cell("workloads", "0", "name").click();
-    await expect(page.getByTestId("fx-workloads")).toHaveText("chat\nbot", { useInnerText: false });
+    await expect(wp.id("fx-workloads")).toHaveText("chat\nbot", { useInnerText: false });
     const plan = async () =>
       ((await wp.savedPlan()) as { workloads: Record<string, unknown>[] }).workloads[0];
     await expect.poll(plan).toMatchObject({
@@ -60,50 +75,39 @@ test.describe("paste from Excel / Google Sheets", () => {
       inputTokens: 1500,
       outputTokens: 2000,
     });
-    await expect(page.getByTestId("grid-workloads").locator("td.err")).toHaveCount(0);
+    await expect(wp.id("grid-workloads").locator("td.err")).toHaveCount(0);
 
     await wp.cell("workloads", "0", "name").click();
-    await wp.paste(page.getByTestId("grid-workloads"), '"say ""hi"""\r\n');
+    await wp.paste(wp.id("grid-workloads"), '"say ""hi"""\r\n');
     await expect.poll(async () => (await plan())?.name).toBe('say "hi"');
     await expect(wp.cell("workloads", "0", "name")).toHaveText('say "hi"');
   });
 
   test("one value fills the whole selection; a block that divides the selection repeats", async ({
-    page,
+    wp,
   }) => {
-    const wp = new WorkbookPage(page);
-    await wp.open();
-    await wp.cell("sweep-0", "r0", "rps").click();
-    await wp.cell("sweep-0", "r2", "rps").click({ modifiers: ["Shift"] });
-    await wp.paste(page.getByTestId("grid-sweep-0"), "7\r\n");
+    await select(wp, ["r0", "rps"], ["r2", "rps"]);
+    await wp.paste(wp.id("grid-sweep-0"), "7\r\n");
     for (const r of ["r0", "r1", "r2"]) await expect(wp.cell("sweep-0", r, "rps")).toHaveText("7");
     await expect(wp.cell("sweep-0", "r3", "rps")).not.toHaveText("7");
 
-    await wp.cell("sweep-0", "r0", "rps").click();
-    await wp.cell("sweep-0", "r3", "outputTokensPerSec").click({ modifiers: ["Shift"] });
-    await wp.paste(page.getByTestId("grid-sweep-0"), "1\t10\r\n2\t20\r\n");
+    await select(wp, ["r0", "rps"], ["r3", "outputTokensPerSec"]);
+    await wp.paste(wp.id("grid-sweep-0"), "1\t10\r\n2\t20\r\n");
     const rows = await Promise.all(
       ["r0", "r1", "r2", "r3"].map(async (r) => [
         await wp.cell("sweep-0", r, "rps").innerText(),
         await wp.cell("sweep-0", r, "outputTokensPerSec").innerText(),
       ]),
     );
-    expect(rows).toEqual([
-      ["1", "10"],
-      ["2", "20"],
-      ["1", "10"],
-      ["2", "20"],
-    ]);
+    // Each row as "rps output tokens/s".
+    expect(rows.map((r) => r.join(" "))).toEqual(["1 10", "2 20", "1 10", "2 20"]);
   });
 
-  test("copy writes quoted TSV that reads back; cut copies then clears", async ({ page }) => {
-    const wp = new WorkbookPage(page);
-    await wp.open();
+  test("copy writes quoted TSV that reads back; cut copies then clears", async ({ wp, page }) => {
     await wp.sheet("assumptions");
     await wp.cell("workloads", "0", "name").click();
-    await wp.paste(page.getByTestId("grid-workloads"), '"a ""b""\nc"\t12\r\n');
-    await wp.cell("workloads", "0", "name").click();
-    await wp.cell("workloads", "0", "peakRps").click({ modifiers: ["Shift"] });
+    await wp.paste(wp.id("grid-workloads"), '"a ""b""\nc"\t12\r\n');
+    await select(wp, ["0", "name"], ["0", "peakRps"], "workloads");
     expect(await clip(page, "workloads", "copy")).toBe('"a ""b""\nc"\t12');
 
     await wp.sheet("benchmarks");
@@ -113,17 +117,15 @@ test.describe("paste from Excel / Google Sheets", () => {
     expect(Number(cut)).toBeCloseTo(Number(before.replace(/,/g, "")), 1);
     await expect(wp.cell("sweep-0", "r1", "rps")).toHaveText("");
     await wp.cell("sweep-0", "r1", "rps").click();
-    await wp.paste(page.getByTestId("grid-sweep-0"), cut);
+    await wp.paste(wp.id("grid-sweep-0"), cut);
     await expect(wp.cell("sweep-0", "r1", "rps")).toHaveText(before);
   });
 });
 
 test.describe("typed numbers", () => {
   test("$2.99, 50%, 1.5k and 1 500 are numbers, not #VALUE; text that is no number is kept and flagged", async ({
-    page,
+    wp,
   }) => {
-    const wp = new WorkbookPage(page);
-    await wp.open();
     await wp.sheet("assumptions");
     const cases: [string, string, number][] = [
       ["h100_hour", "$2.99", 2.99],
@@ -132,10 +134,10 @@ test.describe("typed numbers", () => {
       ["peak_rps", "1 500", 1500],
     ];
     for (const [name, typed] of cases) await wp.type("cells", name, "value", typed);
-    await expect(page.getByTestId("grid-cells").locator("td.err")).toHaveCount(0);
+    await expect(wp.id("grid-cells").locator("td.err")).toHaveCount(0);
     await expect
       .poll(async () => {
-        const cells = ((await wp.savedPlan()) as { cells: Record<string, unknown> }).cells;
+        const cells = await savedCells(wp);
         return cases.map(([n]) => cells[n]);
       })
       .toEqual(cases.map(([, , v]) => v));
@@ -144,93 +146,72 @@ test.describe("typed numbers", () => {
     await wp.type("cells", "l40s_hour", "value", "two");
     await expect(wp.cell("cells", "l40s_hour", "value")).toHaveText("#VALUE");
     await wp.cell("cells", "l40s_hour", "value").click();
-    await expect(page.getByTestId("fx-cells")).toHaveText("two");
+    await expect(wp.id("fx-cells")).toHaveText("two");
   });
 });
 
 test.describe("a decimal comma where the locale writes one", () => {
   test.use({ locale: "de-DE" });
-  test("2,5 is two and a half in de-DE", async ({ page }) => {
-    const wp = new WorkbookPage(page);
-    await wp.open();
+  test("2,5 is two and a half in de-DE", async ({ wp }) => {
     await wp.sheet("assumptions");
     await wp.type("cells", "h100_hour", "value", "2,5");
     await expect(wp.cell("cells", "h100_hour", "value")).not.toHaveText("#VALUE");
-    await expect
-      .poll(
-        async () => ((await wp.savedPlan()) as { cells: Record<string, unknown> }).cells.h100_hour,
-      )
-      .toBe(2.5);
+    await expect.poll(async () => (await savedCells(wp)).h100_hour).toBe(2.5);
   });
 });
 
 test.describe("keys", () => {
   test("Home/End, Ctrl+Home/End, Ctrl+Arrow, PageUp/PageDown, Ctrl+A move like a spreadsheet, followed by aria-activedescendant", async ({
+    wp,
     page,
   }) => {
-    const wp = new WorkbookPage(page);
-    await wp.open();
     await wp.cell("sweep-0", "r1", "rps").click();
     expect(await active(page, "sweep-0")).toBe("sweep-0:r1:rps");
-    await page.keyboard.press("End");
-    const lastCol = await page
-      .getByTestId("grid-sweep-0")
-      .locator("tbody tr")
-      .nth(1)
-      .locator("td")
-      .last()
-      .getAttribute("data-testid");
-    expect(await active(page, "sweep-0")).toBe(lastCol);
-    await page.keyboard.press("Home");
-    expect(await active(page, "sweep-0")).toBe("sweep-0:r1:zone");
-    await page.keyboard.press("Control+End");
-    expect(await active(page, "sweep-0")).toBe(lastCol!.replace(":r1:", ":r3:"));
-    await page.keyboard.press("Control+Home");
-    expect(await active(page, "sweep-0")).toBe("sweep-0:r0:zone");
-    await page.keyboard.press("ArrowRight");
-    await page.keyboard.press("Control+ArrowDown");
-    expect(await active(page, "sweep-0")).toBe("sweep-0:r3:concurrency");
-    await page.keyboard.press("Control+ArrowUp");
-    expect(await active(page, "sweep-0")).toBe("sweep-0:r0:concurrency");
-    await page.keyboard.press("PageDown");
-    expect(await active(page, "sweep-0")).toBe("sweep-0:r3:concurrency");
-    await page.keyboard.press("PageUp");
-    expect(await active(page, "sweep-0")).toBe("sweep-0:r0:concurrency");
+    const row1 = wp.id("grid-sweep-0").locator("tbody tr").nth(1);
+    const lastCol = (await row1.locator("td").last().getAttribute("data-testid"))!;
+    // [keys pressed in turn, the active cell after them]
+    const steps: [string, string][] = [
+      ["End", lastCol],
+      ["Home", "sweep-0:r1:zone"],
+      ["Control+End", lastCol.replace(":r1:", ":r3:")],
+      ["Control+Home", "sweep-0:r0:zone"],
+      ["ArrowRight Control+ArrowDown", "sweep-0:r3:concurrency"],
+      ["Control+ArrowUp", "sweep-0:r0:concurrency"],
+      ["PageDown", "sweep-0:r3:concurrency"],
+      ["PageUp", "sweep-0:r0:concurrency"],
+    ];
+    for (const [keys, want] of steps) {
+      for (const key of keys.split(" ")) await page.keyboard.press(key);
+      expect(await active(page, "sweep-0"), keys).toBe(want);
+    }
     await page.keyboard.press("Control+Shift+ArrowDown");
-    expect(await selected(page, "sweep-0")).toEqual([
-      "sweep-0:r0:concurrency",
-      "sweep-0:r1:concurrency",
-      "sweep-0:r2:concurrency",
-      "sweep-0:r3:concurrency",
-    ]);
+    const column = ["r0", "r1", "r2", "r3"].map((r) => `sweep-0:${r}:concurrency`);
+    expect(await selected(page, "sweep-0")).toEqual(column);
     await page.keyboard.press("Control+a");
-    const all = await page.getByTestId("grid-sweep-0").locator("td").count();
+    const all = await wp.id("grid-sweep-0").locator("td").count();
     expect((await selected(page, "sweep-0")).length).toBe(all);
   });
 
   test("Ctrl+Arrow stops at the edge of the data: the last filled cell before a gap, then the next filled cell", async ({
+    wp,
     page,
   }) => {
-    const wp = new WorkbookPage(page);
-    await wp.open();
     await wp.cell("sweep-0", "r2", "rps").click();
     await page.keyboard.press("Delete");
     await expect(wp.cell("sweep-0", "r2", "rps")).toHaveText("");
     await wp.cell("sweep-0", "r0", "rps").click();
-    await page.keyboard.press("Control+ArrowDown");
-    expect(await active(page, "sweep-0")).toBe("sweep-0:r1:rps");
-    await page.keyboard.press("Control+ArrowDown");
-    expect(await active(page, "sweep-0")).toBe("sweep-0:r3:rps");
+    for (const row of ["r1", "r3"]) {
+      await page.keyboard.press("Control+ArrowDown");
+      expect(await active(page, "sweep-0")).toBe(`sweep-0:${row}:rps`);
+    }
   });
 
   test("Ctrl+D fills down; Shift+click and mouse drag select ranges; the formula bar shows the formula", async ({
+    wp,
     page,
   }) => {
-    const wp = new WorkbookPage(page);
-    await wp.open();
     const r0 = await wp.cell("sweep-0", "r0", "rps").innerText();
-    await wp.cell("sweep-0", "r0", "rps").click();
-    await wp.cell("sweep-0", "r2", "rps").click({ modifiers: ["Shift"] });
+    await select(wp, ["r0", "rps"], ["r2", "rps"]);
     await page.keyboard.press("Control+d");
     for (const r of ["r1", "r2"]) await expect(wp.cell("sweep-0", r, "rps")).toHaveText(r0);
     await expect(wp.cell("sweep-0", "r3", "rps")).not.toHaveText(r0);
@@ -248,12 +229,12 @@ test.describe("keys", () => {
 
     await wp.sheet("comparison");
     await wp.cell("cmp", "pricePerGpuHour", "s0").click();
-    await expect(page.getByTestId("fx-cmp")).toHaveText("=h100_hour");
+    await expect(wp.id("fx-cmp")).toHaveText("=h100_hour");
     await wp.sheet("assumptions");
     await wp.cell("cells", "h200_speedup", "value").click();
-    await expect(page.getByTestId("fx-cells")).toHaveText("=4.8 / 3.35");
+    await expect(wp.id("fx-cells")).toHaveText("=4.8 / 3.35");
     // the cell above is h200_hour, a plain number (the H200 estimate now follows the H100 through h100_tok_s)
     await page.keyboard.press("ArrowUp");
-    await expect(page.getByTestId("fx-cells")).toHaveText("3.79");
+    await expect(wp.id("fx-cells")).toHaveText("3.79");
   });
 });

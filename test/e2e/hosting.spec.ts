@@ -6,7 +6,7 @@ import { createReadStream, existsSync, readdirSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "@playwright/test";
+import { expect, test, WorkbookPage } from "./workbook-page";
 
 const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 const TYPES: Record<string, string> = {
@@ -48,10 +48,7 @@ test("the built app loads from a sub-folder of a static server, example and char
   try {
     const failed: string[] = [];
     page.on("response", (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
-    await page.goto(url);
-    await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
-      timeout: 30_000,
-    });
+    await new WorkbookPage(page).open(30_000, url);
     await expect(page.getByTestId("sweep-card-0")).toBeVisible();
     await expect(page.getByTestId("sweep-0:r0:concurrency")).toHaveText("1");
     expect(failed).toEqual([]);
@@ -62,10 +59,8 @@ test("the built app loads from a sub-folder of a static server, example and char
 });
 
 test("after a first visit the app reloads offline", async ({ page, context }) => {
-  await page.goto("/");
-  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
-    timeout: 30_000,
-  });
+  const wp = new WorkbookPage(page);
+  await wp.open(30_000);
   // The service worker has installed (precached the build) and controls the page.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -76,10 +71,7 @@ test("after a first visit the app reloads offline", async ({ page, context }) =>
   });
   await context.setOffline(true);
   try {
-    await page.reload();
-    await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
-      timeout: 30_000,
-    });
+    await wp.reload(30_000);
     await expect(page.getByTestId("sweep-card-0")).toBeVisible();
     await page.getByTestId("tab-comparison").click();
     await expect(page.getByTestId("cmp:replicas:s0")).not.toHaveText("");
@@ -115,15 +107,9 @@ test("a plan written for the CLI (sweeps as file references) asks for its files;
       },
     ],
   };
-  await page.goto("/");
-  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
-    timeout: 30_000,
-  });
-  await page.getByTestId("plan-input").setInputFiles({
-    name: "cli-plan.json",
-    mimeType: "application/json",
-    buffer: Buffer.from(JSON.stringify(plan)),
-  });
+  const wp = new WorkbookPage(page);
+  await wp.open(30_000);
+  await wp.openPlan("cli-plan.json", plan);
   const banner = page.getByTestId("attach-files");
   await expect(banner).toBeVisible();
   await expect(banner).toContainText("sweeps/concurrency-sweep-h100/");
@@ -139,19 +125,13 @@ test("a plan written for the CLI (sweeps as file references) asks for its files;
   await expect(banner).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByTestId("sweep-0:r3:concurrency")).toHaveText("64");
   await expect(page.getByTestId("sweep-1:r0:concurrency")).toHaveText("8");
+  type Saved = { skus: { sweep: { file?: string; points?: unknown[] } }[] } | null;
   await expect
     .poll(async () =>
-      page.evaluate(() => {
-        const raw = localStorage.getItem("capplan.autosave");
-        const p = raw
-          ? (
-              JSON.parse(raw) as {
-                plan: { skus: { sweep: { file?: string; points?: unknown[] } }[] };
-              }
-            ).plan
-          : null;
-        return p?.skus.map((s) => [typeof s.sweep.file, s.sweep.points?.length ?? 0]);
-      }),
+      ((await wp.savedPlan()) as Saved)?.skus.map((s) => [
+        typeof s.sweep.file,
+        s.sweep.points?.length ?? 0,
+      ]),
     )
     .toEqual([
       ["undefined", 4],

@@ -5,12 +5,11 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { ROOT } from "./expected";
-import { WorkbookPage } from "./workbook-page";
+import { expect, test } from "./workbook-page";
 
 test("a folder with a corrupt file, a repeated level and a file that is not a result, then unrecognised text, read in Chinese", async ({
-  page,
+  wp,
 }) => {
   // Two runs of one vLLM sweep: run1 has the four levels (concurrency 1 cut off mid-write) and a
   // notes file, run2 repeats concurrency 16.
@@ -30,15 +29,13 @@ test("a folder with a corrupt file, a repeated level and a file that is not a re
   writeFileSync(join(top, "run2", c16), readFileSync(join(src, c16)));
   writeFileSync(join(top, "run1", "notes.txt"), "run by hand\n");
 
-  const wp = new WorkbookPage(page);
-  await wp.open();
-  await page.getByTestId("btn-new").click();
-  await page.getByTestId("lang-toggle").click();
-  await page.getByTestId("folder-input").setInputFiles(top);
-  const job = page.getByTestId("import-job").first();
+  await wp.newPlan();
+  await wp.toggleLang();
+  await wp.id("folder-input").setInputFiles(top);
+  const job = wp.id("import-job").first();
   await expect(job).toHaveAttribute("data-dropped", "true");
   // The dropped file: where it broke, and why, in Chinese.
-  await expect(page.getByTestId("import-dropped-file")).toHaveText(
+  await expect(wp.id("import-dropped-file")).toHaveText(
     `sweep/run1/${c1}:1:301: JSON 无效：JSON 意外结束`,
   );
   // The folded notes: the skipped file and the repeated level, each once, in Chinese.
@@ -50,8 +47,8 @@ test("a folder with a corrupt file, a repeated level and a file that is not a re
   await expect(notes.filter({ hasText: "并发 16 测了 2 次" })).toHaveCount(1);
   await expect(notes.filter({ hasText: "not a recognised" })).toHaveCount(0);
   // Back in English, the same notes in English.
-  await page.getByTestId("lang-toggle").click();
-  await expect(page.getByTestId("import-dropped-file")).toHaveText(
+  await wp.toggleLang();
+  await expect(wp.id("import-dropped-file")).toHaveText(
     `sweep/run1/${c1}:1:301: invalid JSON: Unexpected end of JSON input`,
   );
   await expect(
@@ -59,11 +56,9 @@ test("a folder with a corrupt file, a repeated level and a file that is not a re
   ).toHaveCount(1);
 
   // Pasted text no importer knows: the error says what it looked like.
-  await page.getByTestId("lang-toggle").click();
-  await page.getByTestId("btn-paste").click();
-  await page.getByTestId("paste-area").fill("hello\nworld\n");
-  await page.getByTestId("paste-import").click();
-  await expect(page.getByTestId("import-error").first()).toHaveText(
+  await wp.toggleLang();
+  await wp.pasteImport("hello\nworld\n");
+  await expect(wp.id("import-error").first()).toHaveText(
     "pasted.csv:1: 无法识别的格式：文本（2 行），不属于任何已知格式；可导入的格式见 `capplan formats`",
   );
 });

@@ -6,8 +6,9 @@
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import Papa from "papaparse";
+import { expect, test, WorkbookPage } from "./workbook-page";
 
 const SWEEP = join(import.meta.dirname, "../../fixtures/vllm/concurrency-sweep-h100");
 
@@ -57,10 +58,8 @@ test("the main job with the keyboard only: import, price, SLO, recommendation, a
   page,
 }) => {
   test.setTimeout(180_000);
-  await page.goto("/");
-  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
-    timeout: 60_000,
-  });
+  const wp = new WorkbookPage(page);
+  await wp.open(60_000);
   // New plan.
   await tabTo(page, page.getByRole("button", { name: "New plan" }));
   await page.keyboard.press("Enter");
@@ -123,18 +122,9 @@ test("the main job with the keyboard only: import, price, SLO, recommendation, a
 
   // Export the allocation CSV with Enter.
   await tabTo(page, page.getByRole("button", { name: "Allocation CSV" }));
-  const dl = page.waitForEvent("download");
-  await page.keyboard.press("Enter");
-  const file = await dl;
-  const text = await new Promise<string>((res) => {
-    const chunks: Buffer[] = [];
-    void file.createReadStream().then((s) => {
-      s.on("data", (c: Buffer) => chunks.push(c));
-      s.on("end", () => res(Buffer.concat(chunks).toString("utf8")));
-    });
-  });
-  expect(file.suggestedFilename()).toBe("untitled-plan-allocation.csv");
-  const rows = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, "").trim(), {
+  const file = await wp.download(() => page.keyboard.press("Enter"));
+  expect(file.name).toBe("untitled-plan-allocation.csv");
+  const rows = Papa.parse<Record<string, string>>(file.text.replace(/^\uFEFF/, "").trim(), {
     header: true,
   }).data;
   expect(rows.map((r) => [r.Pool, r.Team, r["Cost / day (USD)"], r["Cost / month (USD)"]])).toEqual(

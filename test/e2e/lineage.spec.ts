@@ -1,20 +1,17 @@
-import { expect, test } from "@playwright/test";
 import { lineageNumber as N } from "../../src/engine/plan/lineage";
 import { compute, examplePlan } from "./expected";
-import { WorkbookPage } from "./workbook-page";
+import { expect, test } from "./workbook-page";
 
 // Selecting a computed number opens its lineage (docs/lineage.md): the same chain `capplan explain` prints.
 test("selecting a comparison cell opens the lineage of that number, with the numbers plugged in, down to a benchmark point", async ({
-  page,
+  wp,
 }) => {
   const r = compute(examplePlan());
   const s = r.skus[0]!;
-  const wp = new WorkbookPage(page);
-  await wp.open();
   await wp.sheet("comparison");
-  await expect(page.getByTestId("lineage")).toHaveCount(0);
+  await expect(wp.id("lineage")).toHaveCount(0);
   await wp.cell("cmp", "replicas", "s0").click();
-  const panel = page.getByTestId("lineage");
+  const panel = wp.id("lineage");
   await expect(panel).toBeVisible();
   const first = panel.getByTestId("lineage-step").first();
   // ceil(replicasBase × elasticity) + spare = replicas, with the plan's numbers (the example's N+1)
@@ -22,29 +19,26 @@ test("selecting a comparison cell opens the lineage of that number, with the num
     `ceil(${N(s.capacity?.replicasBase)} × 1.2) + 1 = ${N(s.capacity?.replicas)}`,
   );
   // the operating point's throughput comes from a point of the H100 vLLM sweep
-  await expect(panel.getByTestId("lineage-source").first()).toContainText("vllm");
-  await expect(panel.getByTestId("lineage-source").first()).toContainText("outputTokensPerSec");
+  for (const text of ["vllm", "outputTokensPerSec"])
+    await expect(panel.getByTestId("lineage-source").first()).toContainText(text);
   // another number: cost per 1M output tokens
   await wp.cell("cmp", "perMillion", "s0").click();
   await expect(panel.getByTestId("lineage-step").first()).toHaveText(/^.+ × 1,000,000 = .+$/);
   // 中文
-  await page.getByTestId("lang-toggle").click();
+  await wp.toggleLang();
   await expect(panel.locator("h4")).toHaveText("这个数字从何而来");
-  await expect(panel).toContainText("压测数据点");
   // The constants of the chain have their Chinese words too (cost per 1M: seconds per hour, 1e6).
-  await expect(panel).toContainText("每小时秒数");
+  for (const text of ["压测数据点", "每小时秒数"]) await expect(panel).toContainText(text);
   await expect(panel).not.toContainText("seconds per hour");
-  await page.getByTestId("lineage-close").click();
-  await expect(page.getByTestId("lineage")).toHaveCount(0);
+  await wp.id("lineage-close").click();
+  await expect(wp.id("lineage")).toHaveCount(0);
 });
 
-test("a derived cell of the Assumptions sheet opens the same chain", async ({ page }) => {
+test("a derived cell of the Assumptions sheet opens the same chain", async ({ wp }) => {
   const r = compute(examplePlan());
-  const wp = new WorkbookPage(page);
-  await wp.open();
   await wp.sheet("assumptions");
   await wp.cell("derived-0", "costPerHour", "value").click();
-  const panel = page.getByTestId("lineage");
+  const panel = wp.id("lineage");
   await expect(panel.getByTestId("lineage-step").first()).toHaveText(
     `${N(r.skus[0]!.capacity?.gpus)} × 2.99 = ${N(r.skus[0]!.capacity?.costPerHour)}`,
   );
@@ -52,16 +46,14 @@ test("a derived cell of the Assumptions sheet opens the same chain", async ({ pa
 });
 
 test("numbers of the Teams sheet (team cost, per 1M, idle, pool total) open their lineage down to the pool cost and a benchmark point", async ({
-  page,
+  wp,
 }) => {
   const r = compute(examplePlan());
   const pool = r.tenants!.pools[0]!;
   const team = pool.teams[0]!;
-  const wp = new WorkbookPage(page);
-  await wp.open();
   await wp.sheet("teams");
   await wp.cell("alloc-0", team.name, "day").click();
-  const panel = page.getByTestId("lineage");
+  const panel = wp.id("lineage");
   await expect(panel).toBeVisible();
   await expect(panel.locator(".lp-path").first()).toHaveText(
     /^tenants\.pools\[0\]\.teams\[0\]\.costRounded$/,

@@ -2,17 +2,14 @@
  * The app on a phone (420 × 900 px), in English and Chinese: the status bar stays small, every
  * sheet tab is on screen, and the GPU comparison shows the metric and a whole SKU column.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, WorkbookPage } from "./workbook-page";
 
 for (const lang of ["en", "zh"] as const) {
   test(`at 420 px (${lang}) the status bar is small, every tab is on screen and the comparison readable`, async ({
     page,
   }) => {
     await page.setViewportSize({ width: 420, height: 900 });
-    await page.goto("/");
-    await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
-      timeout: 60_000,
-    });
+    await new WorkbookPage(page).open(60_000);
     if (lang === "zh") await page.getByTestId("lang-toggle").click();
     // At most two lines of 12 px text: it was 125 px, a seventh of the screen.
     const bar = await page.locator("footer.statusbar").boundingBox();

@@ -82,6 +82,22 @@ interface PerfWindow {
   __longTasks: { start: number; duration: number }[];
 }
 
+/** What the in-page probes of the import record. */
+interface ImportProbe {
+  __progress: { t: number; phase: string; pct: number }[];
+  __importEnd: number;
+  __typed: { t: number; value: string }[];
+}
+
+/** Open the app (watching long tasks from before it loads) and then the bench workbook. */
+async function openBench(page: Page): Promise<{ wp: WorkbookPage; planPath: string }> {
+  const planPath = benchPlan();
+  await observeLongTasks(page);
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  return { wp, planPath };
+}
+
 /** Collect long tasks on `window.__longTasks` from before the app's first script runs. */
 async function observeLongTasks(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -137,11 +153,7 @@ test(`a ${ROWS.toLocaleString("en-US")}-row per-request CSV imports in the worke
   // In-page probes: progress values as the bar shows them, the end of the import (the "imported
   // into" line appears), and the time of every character typed into the title field.
   const t0 = await page.evaluate(() => {
-    const w = window as unknown as {
-      __progress: { t: number; phase: string; pct: number }[];
-      __importEnd: number;
-      __typed: { t: number; value: string }[];
-    };
+    const w = window as unknown as ImportProbe;
     w.__progress = [];
     w.__importEnd = 0;
     w.__typed = [];
@@ -187,11 +199,7 @@ test(`a ${ROWS.toLocaleString("en-US")}-row per-request CSV imports in the worke
   await expect(page.getByTestId("import-ok")).toBeVisible({ timeout: 200_000 });
   await page.waitForTimeout(500); // a long task ending the import would be reported just after
   const probe = await page.evaluate(() => {
-    const w = window as unknown as {
-      __progress: { t: number; phase: string; pct: number }[];
-      __importEnd: number;
-      __typed: { t: number; value: string }[];
-    };
+    const w = window as unknown as ImportProbe;
     return { progress: w.__progress, end: w.__importEnd, typed: w.__typed };
   });
   const tasks = await tasksBetween(page, t0, probe.end);
@@ -203,15 +211,8 @@ test(`a ${ROWS.toLocaleString("en-US")}-row per-request CSV imports in the worke
   figure("import-typing-max-gap", Math.max(0, ...lags), "ms");
 
   // The import ran in the worker: the sweep has the generator's 7 concurrency levels.
-  await expect(page.locator('[data-testid^="sweep-3:r"][data-testid$=":concurrency"]')).toHaveText([
-    "1",
-    "2",
-    "4",
-    "8",
-    "16",
-    "32",
-    "64",
-  ]);
+  const levels = page.locator('[data-testid^="sweep-3:r"][data-testid$=":concurrency"]');
+  await expect(levels).toHaveText(["1", "2", "4", "8", "16", "32", "64"]);
   // Progress was reported while the worker read the file (bytes), before parsing.
   const reads = probe.progress.filter((p) => p.phase === "read" && p.pct > 0 && p.pct < 90);
   expect(reads.length, JSON.stringify(probe.progress)).toBeGreaterThan(0);
@@ -233,10 +234,7 @@ test("editing one price in the bench workbook (50 SKUs, 2,000 teams) has no long
   page,
 }) => {
   test.setTimeout(120_000);
-  const planPath = benchPlan();
-  await observeLongTasks(page);
-  const wp = new WorkbookPage(page);
-  await wp.open();
+  const { wp, planPath } = await openBench(page);
   await wp.sheet("comparison");
   await page.getByTestId("plan-input").setInputFiles(planPath);
   const v = validatePlan(JSON.parse(readFileSync(planPath, "utf8")));
@@ -314,10 +312,7 @@ test("opening the Teams sheet of the bench workbook (2,000 teams in 10 pools) re
   page,
 }) => {
   test.setTimeout(120_000);
-  const planPath = benchPlan();
-  await observeLongTasks(page);
-  const wp = new WorkbookPage(page);
-  await wp.open();
+  const { wp, planPath } = await openBench(page);
   await page.getByTestId("plan-input").setInputFiles(planPath);
   const plan = JSON.parse(readFileSync(planPath, "utf8"));
   expect(plan.tenants.usage).toHaveLength(2000);

@@ -6,10 +6,10 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { toBase64Url } from "../../src/share/link";
 import { ROOT } from "./expected";
-import { WorkbookPage } from "./workbook-page";
+import { expect, type Sheet, test, WorkbookPage } from "./workbook-page";
 
 const seedText = readFileSync(join(ROOT, "models/examples/seed.json"), "utf8");
 const seedWith = (patch: Record<string, unknown>) =>
@@ -24,109 +24,101 @@ async function fragmentOf(text: string): Promise<string> {
   return `#plan=${toBase64Url(new Uint8Array(await new Response(cs.readable).arrayBuffer()))}`;
 }
 
-const ready = (page: Page) =>
-  expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", { timeout: 20_000 });
+/** The title of the plan in the autosave (localStorage), or null. */
+const savedTitle = async (wp: WorkbookPage) =>
+  ((await wp.savedPlan()) as { title?: string } | null)?.title ?? null;
 
-async function setTitle(page: Page, title: string): Promise<void> {
-  await page.getByTestId("title-input").fill(title);
-  await page.getByTestId("title-input").press("Enter");
-  await page.getByTestId("title-input").blur();
+async function openRecent(wp: WorkbookPage): Promise<void> {
+  await wp.id("btn-recent").click();
+  await expect(wp.id("recent-panel")).toBeVisible();
 }
 
-/** The title of the plan in the autosave (localStorage), or null. */
-const savedTitle = (page: Page) =>
-  page.evaluate(() => {
-    const raw = localStorage.getItem("capplan.autosave");
-    return raw ? ((JSON.parse(raw) as { plan: { title?: string } }).plan.title ?? null) : null;
-  });
+/** A recent-plans entry by a text in it. */
+const recent = (wp: WorkbookPage, hasText: string) => wp.id("recent-item").filter({ hasText });
 
-async function openRecent(page: Page): Promise<void> {
-  await page.getByTestId("btn-recent").click();
-  await expect(page.getByTestId("recent-panel")).toBeVisible();
+/** Visit `sheets` in turn; none of them may fall into the error boundary. */
+async function visitAll(
+  wp: WorkbookPage,
+  sheets: Sheet[] = ["comparison", "teams", "report", "benchmarks"],
+): Promise<void> {
+  for (const s of sheets) await wp.sheet(s);
+  await expect(wp.id("error-boundary")).toHaveCount(0);
+}
+
+/** Open `fragment` (a share link) over the page's plan: goto with only a new fragment does not reload the app. */
+async function openLink(wp: WorkbookPage, fragment: string): Promise<void> {
+  await wp.page.goto(`/${fragment}`);
+  await wp.reload();
 }
 
 test("two tabs on one plan: the other tab is asked, and both versions survive whichever is chosen", async ({
   context,
 }) => {
-  const a = await context.newPage();
-  const b = await context.newPage();
-  await new WorkbookPage(a).open();
-  await new WorkbookPage(b).open();
-  await setTitle(a, "Edited in A");
+  const a = new WorkbookPage(await context.newPage());
+  const b = new WorkbookPage(await context.newPage());
+  await a.open();
+  await b.open();
+  await a.setTitle("Edited in A");
   // A is not the tab in front: Chromium throttles its timers, so its autosave may take longer
   // than expect's 10 s on a loaded machine (it once did in CI).
   await expect.poll(() => savedTitle(a), { timeout: 30_000 }).toBe("Edited in A");
 
   // B learns of A's save, and does not write over it while it has not chosen.
-  const prompt = b.getByTestId("other-tab");
+  const prompt = b.id("other-tab");
   await expect(prompt).toBeVisible();
   await expect(prompt).toContainText("Edited in A");
-  await setTitle(b, "Edited in B");
-  await expect(b.getByTestId("autosave-status")).toContainText("another tab changed this plan");
-  await b.waitForTimeout(300);
+  await b.setTitle("Edited in B");
+  await expect(b.id("autosave-status")).toContainText("another tab changed this plan");
+  await b.page.waitForTimeout(300);
   expect(await savedTitle(b)).toBe("Edited in A");
   await openRecent(b);
-  await expect(b.getByTestId("recent-item").filter({ hasText: "Edited in B" })).toContainText(
-    "this tab's copy",
-  );
+  await expect(recent(b, "Edited in B")).toContainText("this tab's copy");
 
   // B keeps its own: A's version goes to the recent plans, and now A is asked.
-  await b.getByTestId("other-tab-keep").click();
+  await b.id("other-tab-keep").click();
   await expect(prompt).toHaveCount(0);
   await expect.poll(() => savedTitle(b), { timeout: 30_000 }).toBe("Edited in B");
   // A's version is in the (shared) list: kept by B as "another tab's version", and by A itself as
   // "this tab's copy" once it learns of B's save (the two tabs may race; either entry will do).
-  await expect(
-    b.getByTestId("recent-item").filter({ hasText: "Edited in A" }).first(),
-  ).toBeVisible();
-  await expect(a.getByTestId("other-tab")).toContainText("Edited in B");
+  await expect(recent(b, "Edited in A").first()).toBeVisible();
+  await expect(a.id("other-tab")).toContainText("Edited in B");
 
   // A loads B's version: A's own copy stays in the recent plans, and A can reopen it.
-  await a.getByTestId("other-tab-load").click();
-  await expect(a.getByTestId("title-input")).toHaveValue("Edited in B");
-  await expect(a.getByTestId("other-tab")).toHaveCount(0);
-  await expect(b.getByTestId("other-tab")).toHaveCount(0); // same plan in both: nothing to ask
+  await a.id("other-tab-load").click();
+  await expect(a.id("title-input")).toHaveValue("Edited in B");
+  await expect(a.id("other-tab")).toHaveCount(0);
+  await expect(b.id("other-tab")).toHaveCount(0); // same plan in both: nothing to ask
   await openRecent(a);
-  await a
-    .getByTestId("recent-item")
-    .filter({ hasText: "Edited in A" })
-    .first()
-    .getByTestId("recent-open")
-    .click();
-  await expect(a.getByTestId("title-input")).toHaveValue("Edited in A");
+  await recent(a, "Edited in A").first().getByTestId("recent-open").click();
+  await expect(a.id("title-input")).toHaveValue("Edited in A");
 });
 
 test("a share link opened over an existing plan keeps that plan in Recent plans, after the tab is closed", async ({
   context,
 }) => {
-  const page = await context.newPage();
-  await new WorkbookPage(page).open();
-  await setTitle(page, "My own work");
-  await expect.poll(() => savedTitle(page)).toBe("My own work");
-  await page.goto("about:blank");
+  const own = new WorkbookPage(await context.newPage());
+  await own.open();
+  await own.setTitle("My own work");
+  await expect.poll(() => savedTitle(own)).toBe("My own work");
+  await own.page.goto("about:blank");
 
-  const shared = await context.newPage();
-  await shared.goto(`/${await fragmentOf(seedWith({ title: "Plan from a colleague" }))}`);
-  await ready(shared);
-  await expect(shared.getByTestId("title-input")).toHaveValue("Plan from a colleague");
-  await expect(shared.getByTestId("notices")).toContainText(
-    "Your previous plan is in Recent plans",
-  );
-  await shared.close();
-  await page.close();
+  const shared = new WorkbookPage(await context.newPage());
+  await shared.open(20_000, `/${await fragmentOf(seedWith({ title: "Plan from a colleague" }))}`);
+  await expect(shared.id("title-input")).toHaveValue("Plan from a colleague");
+  await expect(shared.id("notices")).toContainText("Your previous plan is in Recent plans");
+  await shared.page.close();
+  await own.page.close();
 
-  const later = await context.newPage();
-  await new WorkbookPage(later).open();
-  await expect(later.getByTestId("title-input")).toHaveValue("Plan from a colleague");
+  const later = new WorkbookPage(await context.newPage());
+  await later.open();
+  await expect(later.id("title-input")).toHaveValue("Plan from a colleague");
   await openRecent(later);
-  const item = later.getByTestId("recent-item").filter({ hasText: "My own work" });
+  const item = recent(later, "My own work");
   await expect(item).toContainText("replaced by a share link");
   await item.getByTestId("recent-open").click();
-  await expect(later.getByTestId("title-input")).toHaveValue("My own work");
+  await expect(later.id("title-input")).toHaveValue("My own work");
   // Opening it kept the shared plan in turn.
-  await expect(
-    later.getByTestId("recent-item").filter({ hasText: "Plan from a colleague" }),
-  ).toHaveCount(1);
+  await expect(recent(later, "Plan from a colleague")).toHaveCount(1);
 });
 
 /** Fill localStorage until it refuses, leaving less than `room` characters free. */
@@ -152,29 +144,24 @@ const corrupt = (tag: string) =>
   `{"app":"capplan","schemaVersion":2,"plan":{"format":"capplan.plan/v1","title":"${tag}","skus":"oops"${" ".repeat(200_000)}`;
 
 test("with storage full, corrupt saves are set aside without overwriting each other and survive reloads", async ({
+  wp,
   page,
 }) => {
-  const wp = new WorkbookPage(page);
-  await wp.open();
   // The corrupt save takes the room of the autosave; what is left is too small to copy it there.
-  await page.evaluate((raw) => localStorage.setItem("capplan.autosave", raw), corrupt("first"));
+  await wp.setSaved(corrupt("first"));
   await fillStorage(page, 1000);
-  await page.reload();
-  await ready(page);
-  await expect(page.getByTestId("restore-problem")).toBeVisible();
-  await page.reload();
-  await ready(page);
-  await expect(page.getByTestId("download-set-aside")).toHaveCount(1);
-  await expect(page.getByTestId("set-aside-item")).toHaveAttribute("data-kept", "true");
+  await wp.reload();
+  await expect(wp.id("restore-problem")).toBeVisible();
+  await wp.reload();
+  await expect(wp.id("download-set-aside")).toHaveCount(1);
+  await expect(wp.id("set-aside-item")).toHaveAttribute("data-kept", "true");
 
   // A second corruption does not replace the first copy.
-  await page.evaluate((raw) => localStorage.setItem("capplan.autosave", raw), corrupt("second"));
-  await page.reload();
-  await ready(page);
-  await expect(page.getByTestId("download-set-aside")).toHaveCount(2);
+  await wp.setSaved(corrupt("second"));
+  await wp.reload();
+  await expect(wp.id("download-set-aside")).toHaveCount(2);
   const texts = [];
-  for (const b of await page.getByTestId("download-set-aside").all())
-    texts.push((await wp.download(b)).text);
+  for (const b of await wp.id("download-set-aside").all()) texts.push((await wp.download(b)).text);
   expect(texts.sort()).toEqual([corrupt("first"), corrupt("second")]);
 });
 
@@ -194,118 +181,88 @@ test("when a corrupt save cannot be set aside anywhere, it is offered for downlo
     });
   });
   await wp.open();
-  await page.evaluate((raw) => localStorage.setItem("capplan.autosave", raw), corrupt("only copy"));
+  await wp.setSaved(corrupt("only copy"));
   await fillStorage(page, 1000);
-  await page.reload();
-  await ready(page);
-  await expect(page.getByTestId("restore-problem")).toBeVisible();
+  await wp.reload();
+  await expect(wp.id("restore-problem")).toBeVisible();
   // Editing does not write over the unreadable data while it is not downloaded.
-  await setTitle(page, "Working meanwhile");
+  await wp.setTitle("Working meanwhile");
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => localStorage.getItem("capplan.autosave"))).toBe(
     corrupt("only copy"),
   );
-  await expect(page.getByTestId("set-aside-unkept")).toContainText("download it now");
-  await expect(page.getByTestId("set-aside-item")).toHaveAttribute("data-kept", "false");
-  await expect(page.getByTestId("autosave-status")).toContainText(
+  await expect(wp.id("set-aside-unkept")).toContainText("download it now");
+  await expect(wp.id("set-aside-item")).toHaveAttribute("data-kept", "false");
+  await expect(wp.id("autosave-status")).toContainText(
     "download or discard the unreadable data first",
   );
   // Still there after a reload (nothing overwrote it), then downloaded: the autosave goes on.
-  await page.reload();
-  await ready(page);
-  const file = await wp.download(page.getByTestId("download-set-aside"));
+  await wp.reload();
+  const file = await wp.download(wp.id("download-set-aside"));
   expect(file.text).toBe(corrupt("only copy"));
-  await setTitle(page, "Working again");
-  await expect.poll(() => savedTitle(page)).toBe("Working again");
+  await wp.setTitle("Working again");
+  await expect.poll(() => savedTitle(wp)).toBe("Working again");
 });
 
 test("when the autosave no longer fits in localStorage, the plan is kept in Recent plans", async ({
+  wp,
   page,
 }) => {
-  const wp = new WorkbookPage(page);
-  await wp.open();
   await page.evaluate(() => localStorage.removeItem("capplan.autosave"));
   await fillStorage(page, 1);
-  await setTitle(page, "Too big for localStorage");
-  await expect(page.getByTestId("autosave-status")).toContainText("Not saved in this browser");
-  await openRecent(page);
-  await expect(
-    page.getByTestId("recent-item").filter({ hasText: "Too big for localStorage" }),
-  ).toContainText("the autosave did not fit");
-  await setTitle(page, "Edited again");
-  await page.getByTestId("btn-recent").click();
-  await openRecent(page);
-  await expect(page.getByTestId("recent-item").filter({ hasText: "Edited again" })).toHaveCount(1);
-  await expect(
-    page.getByTestId("recent-item").filter({ hasText: "Too big for localStorage" }),
-  ).toHaveCount(0); // one entry, updated
+  await wp.setTitle("Too big for localStorage");
+  await expect(wp.id("autosave-status")).toContainText("Not saved in this browser");
+  await openRecent(wp);
+  await expect(recent(wp, "Too big for localStorage")).toContainText("the autosave did not fit");
+  await wp.setTitle("Edited again");
+  await wp.id("btn-recent").click();
+  await openRecent(wp);
+  await expect(recent(wp, "Edited again")).toHaveCount(1);
+  await expect(recent(wp, "Too big for localStorage")).toHaveCount(0); // one entry, updated
 });
 
 test("a share link whose currency is not an ISO code gives a message; the app stays usable", async ({
+  wp,
   page,
 }) => {
-  const wp = new WorkbookPage(page);
-  await wp.open();
-  await setTitle(page, "Before the link");
+  await wp.setTitle("Before the link");
   for (const currency of ["<script>", "€"]) {
-    await page.goto(`/${await fragmentOf(seedWith({ title: `Currency ${currency}`, currency }))}`);
-    await page.reload(); // goto with only a new fragment does not reload the app
-    await ready(page);
-    await expect(page.getByTestId("notices")).toContainText("currency");
-    for (const s of ["comparison", "teams", "report", "benchmarks"] as const) await wp.sheet(s);
-    await expect(page.getByTestId("error-boundary")).toHaveCount(0);
-    await expect(page.getByTestId("status-recommendation")).not.toBeEmpty();
+    await openLink(wp, await fragmentOf(seedWith({ title: `Currency ${currency}`, currency })));
+    await expect(wp.id("notices")).toContainText("currency");
+    await visitAll(wp);
+    await expect(wp.id("status-recommendation")).not.toBeEmpty();
   }
   expect(await page.locator("script:not([src])").count()).toBe(0);
 });
 
 test("an autosave and a plan file with a bad currency never leave the app stuck", async ({
-  page,
+  wp,
 }) => {
-  const wp = new WorkbookPage(page);
-  await wp.open();
-  await page.evaluate(
-    (plan) =>
-      localStorage.setItem(
-        "capplan.autosave",
-        JSON.stringify({ app: "capplan", schemaVersion: 2, savedAt: "", plan: JSON.parse(plan) }),
-      ),
-    seedWith({ currency: "€" }),
-  );
-  await page.reload();
-  await ready(page);
-  for (const s of ["comparison", "teams", "report", "benchmarks"] as const) await wp.sheet(s);
-  await expect(page.getByTestId("error-boundary")).toHaveCount(0);
-  await page.reload();
-  await ready(page);
+  const plan = JSON.parse(seedWith({ currency: "€" }));
+  await wp.setSaved(JSON.stringify({ app: "capplan", schemaVersion: 2, savedAt: "", plan }));
+  await wp.reload();
+  await visitAll(wp);
+  await wp.reload();
 
-  await page.getByTestId("plan-input").setInputFiles({
-    name: "bad-currency.json",
-    mimeType: "application/json",
-    buffer: Buffer.from(seedWith({ title: "Bad currency file", currency: "<script>" })),
-  });
-  await expect(page.getByTestId("file-problems").or(page.getByTestId("notices"))).toContainText(
-    "currency",
+  await wp.openPlan(
+    "bad-currency.json",
+    seedWith({ title: "Bad currency file", currency: "<script>" }),
   );
-  await wp.sheet("report");
-  await expect(page.getByTestId("error-boundary")).toHaveCount(0);
+  await expect(wp.id("file-problems").or(wp.id("notices"))).toContainText("currency");
+  await visitAll(wp, ["report"]);
 });
 
 test("a share link nested 100,000 levels deep is refused with a plain message; the plan is unchanged", async ({
-  page,
+  wp,
 }) => {
-  const wp = new WorkbookPage(page);
-  await wp.open();
-  await setTitle(page, "Keep me");
-  await expect.poll(() => savedTitle(page)).toBe("Keep me");
+  await wp.setTitle("Keep me");
+  await expect.poll(() => savedTitle(wp)).toBe("Keep me");
   const deep = seedText.replace(/^\{/, `{"extra":${"[".repeat(100_000)}${"]".repeat(100_000)},`);
-  await page.goto(`/${await fragmentOf(deep)}`);
-  await page.reload();
-  await ready(page);
-  await expect(page.getByTestId("notices")).toContainText("more than 64 levels deep");
-  await expect(page.getByTestId("title-input")).toHaveValue("Keep me");
-  await setTitle(page, "Still usable");
-  await expect.poll(() => savedTitle(page)).toBe("Still usable");
+  await openLink(wp, await fragmentOf(deep));
+  await expect(wp.id("notices")).toContainText("more than 64 levels deep");
+  await expect(wp.id("title-input")).toHaveValue("Keep me");
+  await wp.setTitle("Still usable");
+  await expect.poll(() => savedTitle(wp)).toBe("Still usable");
 });
 
 test("a share link with a 3,000-cell reference cycle opens with the cycle reported once; the tab stays usable", async ({
@@ -320,13 +277,10 @@ test("a share link with a 3,000-cell reference cycle opens with the cycle report
   const frag = await fragmentOf(
     JSON.stringify({ ...seed, title: "Cycle of 3,000 cells", cells: { ...seed.cells, ...cells } }),
   );
-  await page.goto(`/${frag}`);
-  await page.reload();
-  await ready(page); // was: the tab crashed (quadratic cycle reports)
-  await expect(page.getByTestId("title-input")).toHaveValue("Cycle of 3,000 cells");
-  await expect(page.getByTestId("status-errors")).not.toHaveText("No errors");
-  for (const s of ["assumptions", "comparison", "report", "benchmarks"] as const) await wp.sheet(s);
-  await expect(page.getByTestId("error-boundary")).toHaveCount(0);
-  await setTitle(page, "Still usable");
-  await expect.poll(() => savedTitle(page)).toBe("Still usable");
+  await openLink(wp, frag); // loads (it was: the tab crashed, quadratic cycle reports)
+  await expect(wp.id("title-input")).toHaveValue("Cycle of 3,000 cells");
+  await expect(wp.id("status-errors")).not.toHaveText("No errors");
+  await visitAll(wp, ["assumptions", "comparison", "report", "benchmarks"]);
+  await wp.setTitle("Still usable");
+  await expect.poll(() => savedTitle(wp)).toBe("Still usable");
 });

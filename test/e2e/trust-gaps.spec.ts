@@ -6,37 +6,31 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { ROOT } from "./expected";
-import { WorkbookPage } from "./workbook-page";
+import { expect, test, WorkbookPage } from "./workbook-page";
 
 test("a formula yielding a negative peak RPS is an error on the workload's field, in the status bar too", async ({
-  page,
+  wp,
 }) => {
-  const wp = new WorkbookPage(page);
-  await wp.open();
   await wp.sheet("assumptions");
-  await expect(page.getByTestId("status-trust")).not.toHaveAttribute("data-level", "error");
+  await expect(wp.id("status-trust")).not.toHaveAttribute("data-level", "error");
   // The cell itself has no range; the workload's peak RPS (=peak_rps) does.
   await wp.type("cells", "peak_rps", "value", "=10 - 60");
   await expect(wp.cell("cells", "peak_rps", "result")).toHaveText("-50");
   await expect(wp.cell("workloads", "0", "peakRps")).toHaveText("#VALUE");
-  await expect(page.getByTestId("status-trust")).toHaveAttribute("data-level", "error");
-  await expect(page.getByTestId("status-errors")).toContainText("workloads[0].peakRps");
-  await expect(page.getByTestId("status-errors")).toContainText(
-    "expected from 0 up to 1e9 (requests per second), got -50",
-  );
+  await expect(wp.id("status-trust")).toHaveAttribute("data-level", "error");
+  const errors = wp.id("status-errors");
+  await expect(errors).toContainText("workloads[0].peakRps");
+  await expect(errors).toContainText("expected from 0 up to 1e9 (requests per second), got -50");
   // A formula typed into the field itself is checked the same way.
   await wp.type("cells", "peak_rps", "value", "40");
-  await expect(page.getByTestId("status-trust")).not.toHaveAttribute("data-level", "error");
+  await expect(wp.id("status-trust")).not.toHaveAttribute("data-level", "error");
   await wp.type("workloads", "0", "peakRps", "=peak_rps - 100");
   await expect(wp.cell("workloads", "0", "peakRps")).toHaveText("#VALUE");
-  await expect(page.getByTestId("status-errors")).toContainText("got -60");
+  await expect(wp.id("status-errors")).toContainText("got -60");
   // In Chinese, the same message is rendered from the range.
-  await page.getByTestId("lang-toggle").click();
-  await expect(page.getByTestId("status-errors")).toContainText(
-    "应在 0 至 1e9 之间（请求/秒），实际为 -60",
-  );
+  await wp.toggleLang();
+  await expect(wp.id("status-errors")).toContainText("应在 0 至 1e9 之间（请求/秒），实际为 -60");
 });
 
 test("a corrupt file inside an imported folder: the import is not green, names the file, and the status bar and banner say what was dropped", async ({
@@ -57,59 +51,53 @@ test("a corrupt file inside an imported folder: the import is not green, names t
     );
   const wp = new WorkbookPage(page);
   await wp.open();
-  await page.getByTestId("btn-new").click();
-  await page.getByTestId("folder-input").setInputFiles(run);
-  const job = page.getByTestId("import-job").first();
-  await expect(page.getByTestId("import-dropped")).toContainText(
+  await wp.newPlan();
+  await wp.id("folder-input").setInputFiles(run);
+  const job = wp.id("import-job").first();
+  await expect(wp.id("import-dropped")).toContainText(
     "but 1 file(s) could not be read and were dropped",
   );
-  await expect(page.getByTestId("import-ok")).toHaveCount(0);
+  await expect(wp.id("import-ok")).toHaveCount(0);
   await expect(job).toHaveAttribute("data-dropped", "true");
   // The file and why are shown at once, not folded into the notes.
-  await expect(page.getByTestId("import-dropped-file")).toHaveCount(1);
-  await expect(page.getByTestId("import-dropped-file")).toBeVisible();
-  await expect(page.getByTestId("import-dropped-file")).toContainText(`run/${broken}:1:301`);
-  await expect(page.getByTestId("import-dropped-file")).toContainText("invalid JSON");
+  const dropped = wp.id("import-dropped-file");
+  await expect(dropped).toHaveCount(1);
+  await expect(dropped).toBeVisible();
+  for (const text of [`run/${broken}:1:301`, "invalid JSON"])
+    await expect(dropped).toContainText(text);
   // The three other levels were imported.
   await expect(wp.cell("sweep-0", "r2", "concurrency")).toHaveText("64");
   // Priced, the SKU is recommended, but the state stays amber and says what was dropped.
-  await page.getByTestId("sku-price-0").fill("2.5");
-  await page.getByTestId("sku-price-0").press("Enter");
-  await expect(page.getByTestId("status-recommendation")).toContainText("Recommended:");
-  await expect(page.getByTestId("status-trust")).toHaveAttribute("data-level", "warn");
-  await expect(page.getByTestId("status-errors")).toContainText(`were dropped (${broken})`);
+  await wp.id("sku-price-0").fill("2.5");
+  await wp.id("sku-price-0").press("Enter");
+  await expect(wp.id("status-recommendation")).toContainText("Recommended:");
+  await expect(wp.id("status-trust")).toHaveAttribute("data-level", "warn");
+  await expect(wp.id("status-errors")).toContainText(`were dropped (${broken})`);
   // The list of what to check opens on click and closes with Escape.
-  await page.getByTestId("status-errors").click();
+  await wp.id("status-errors").click();
   await expect(
-    page.getByTestId("trust-list").getByTestId("trust-item").filter({ hasText: broken }),
+    wp.id("trust-list").getByTestId("trust-item").filter({ hasText: broken }),
   ).toHaveCount(1);
   await page.keyboard.press("Escape");
-  await expect(page.getByTestId("trust-list")).toHaveCount(0);
+  await expect(wp.id("trust-list")).toHaveCount(0);
   await wp.sheet("comparison");
-  await expect(page.getByTestId("rec-banner")).toHaveAttribute("data-level", "warn");
-  const item = page
-    .getByTestId("rec-banner")
-    .getByTestId("banner-item")
-    .filter({ hasText: broken });
+  await expect(wp.id("rec-banner")).toHaveAttribute("data-level", "warn");
+  const item = wp.id("rec-banner").getByTestId("banner-item").filter({ hasText: broken });
   await expect(item).toHaveCount(1);
   // Clicking the item goes to the sweep card on the Benchmarks sheet.
   await item.click();
-  await expect(page.getByTestId("sheet-benchmarks")).toBeVisible();
-  await expect(page.getByTestId("sweep-card-0")).toBeInViewport();
+  await expect(wp.id("sheet-benchmarks")).toBeVisible();
+  await expect(wp.id("sweep-card-0")).toBeInViewport();
 });
 
 test("picking a catalogue GPU for a sweep without a price fills its indicative price, flagged 'defaulted' until a price is typed", async ({
+  wp,
   page,
 }) => {
-  const wp = new WorkbookPage(page);
-  await wp.open();
-  await page.getByTestId("btn-new").click();
-  await page
-    .getByTestId("file-input")
-    .setInputFiles(join(ROOT, "fixtures/vllm/vllm-8qps-concurrency8-llama.json"));
-  await expect(page.getByTestId("import-ok")).toBeVisible();
-  await page.getByTestId("sku-gpu-0").selectOption("l40s");
-  const price = page.getByTestId("sku-price-0");
+  await wp.newPlan();
+  await wp.importFile(join(ROOT, "fixtures/vllm/vllm-8qps-concurrency8-llama.json"));
+  await wp.id("sku-gpu-0").selectOption("l40s");
+  const price = wp.id("sku-price-0");
   await expect(price).toHaveValue("1.09");
   await expect(price).toHaveAttribute("data-defaulted", "true");
   await expect(price).toBeFocused();
@@ -118,14 +106,12 @@ test("picking a catalogue GPU for a sweep without a price fills its indicative p
     /indicative on-demand price \(RunPod pricing.*2026-09-25\), not a quote/,
   );
   // Costed and recommended, but not green: the status bar and the banner say the price is a default.
-  await expect(page.getByTestId("status-recommendation")).toContainText("Recommended:");
-  await expect(page.getByTestId("status-trust")).toHaveAttribute("data-level", "warn");
-  await expect(page.getByTestId("status-errors")).toContainText(
-    "defaulted price $1.09 per GPU-hour",
-  );
+  await expect(wp.id("status-recommendation")).toContainText("Recommended:");
+  await expect(wp.id("status-trust")).toHaveAttribute("data-level", "warn");
+  await expect(wp.id("status-errors")).toContainText("defaulted price $1.09 per GPU-hour");
   await wp.sheet("comparison");
-  const item = page
-    .getByTestId("rec-banner")
+  const item = wp
+    .id("rec-banner")
     .getByTestId("banner-item")
     .filter({ hasText: "defaulted price" });
   await expect(item).toHaveCount(1);
@@ -135,5 +121,5 @@ test("picking a catalogue GPU for a sweep without a price fills its indicative p
   await price.fill("0.95");
   await price.press("Enter");
   await expect(price).not.toHaveAttribute("data-defaulted", "true");
-  await expect(page.getByTestId("status-errors")).not.toContainText("defaulted price");
+  await expect(wp.id("status-errors")).not.toContainText("defaulted price");
 });

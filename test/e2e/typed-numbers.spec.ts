@@ -3,29 +3,27 @@
  * (docs/grid.md "Typed numbers"): `$2.99` stays `$2.99` in the cell and in the formula bar, the plan
  * stores 2.99 (with the typed text under `display`), and the comparison's cost uses 2.99.
  */
-import { expect, test } from "@playwright/test";
-import { WorkbookPage } from "./workbook-page";
+import { expect, test, WorkbookPage } from "./workbook-page";
 
 test("$2.99, 50% and 1.5k keep their display; the plan stores the numbers and formulas compute with them", async ({
-  page,
+  wp,
 }) => {
-  const wp = new WorkbookPage(page);
-  await wp.open();
-  await wp.example("seed");
-  await wp.sheet("assumptions");
-  await wp.type("cells", "gpu_hour", "value", "$2.99");
-  await wp.type("cells", "elasticity", "value", "50%");
-  await wp.type("cells", "input_tokens", "value", "1.5k");
-  await expect(wp.cell("cells", "gpu_hour", "value")).toHaveText("$2.99");
-  await expect(wp.cell("cells", "elasticity", "value")).toHaveText("50%");
-  await expect(wp.cell("cells", "input_tokens", "value")).toHaveText("1.5k");
-  // The result column shows the number the formulas read.
-  await expect(wp.cell("cells", "gpu_hour", "result")).toHaveText("2.99");
-  await expect(wp.cell("cells", "elasticity", "result")).toHaveText("0.5");
-  await expect(wp.cell("cells", "input_tokens", "result")).toHaveText("1,500");
+  await wp.example("seed", "assumptions");
+  // [cell, what is typed (and shown), the number the result column shows and formulas read]
+  const typed = [
+    ["gpu_hour", "$2.99", "2.99"],
+    ["elasticity", "50%", "0.5"],
+    ["input_tokens", "1.5k", "1,500"],
+  ];
+  for (const [cell, text] of typed) await wp.type("cells", cell!, "value", text!);
+  for (const [cell, text, result] of typed)
+    await wp.expectCells("cells", [
+      [cell!, "value", text!],
+      [cell!, "result", result!],
+    ]);
   // The formula bar shows what was typed, as a spreadsheet does.
   await wp.cell("cells", "gpu_hour", "value").click();
-  await expect(page.getByTestId("fx-cells")).toHaveText("$2.99");
+  await expect(wp.id("fx-cells")).toHaveText("$2.99");
   const saved = async () =>
     (await wp.savedPlan()) as { cells: Record<string, unknown>; display?: Record<string, string> };
   await expect
@@ -46,12 +44,9 @@ test("$2.99, 50% and 1.5k keep their display; the plan stores the numbers and fo
   await wp.sheet("comparison");
   // The price field is a formula (=gpu_hour): it shows its value in the plan currency (CNY).
   await expect(wp.cell("cmp", "pricePerGpuHour", "s0")).toHaveText("¥2.99");
-  await expect(page.getByTestId("grid-cmp")).toContainText("239.20");
+  await expect(wp.id("grid-cmp")).toContainText("239.20");
   // After a reload the cell still shows what was typed.
-  await page.reload();
-  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
-    timeout: 20_000,
-  });
+  await wp.reload();
   await wp.sheet("assumptions");
   await expect(wp.cell("cells", "gpu_hour", "value")).toHaveText("$2.99");
 });

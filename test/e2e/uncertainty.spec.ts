@@ -3,8 +3,8 @@
  * example plan whose H100 sweep was run 3 and 5 times per level (models/examples/repeats-h100.json).
  * Screenshots at 1440 and 420 px wide, English and Chinese, go to $SHOTS_DIR (default /tmp/shots-uncert).
  */
-import { expect, test, type Page } from "@playwright/test";
-import { WorkbookPage } from "./workbook-page";
+import type { Page } from "@playwright/test";
+import { expect, test, WorkbookPage } from "./workbook-page";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-uncert";
 
@@ -14,11 +14,10 @@ test.setTimeout(240_000);
 async function openRepeats(page: Page): Promise<WorkbookPage> {
   const wp = new WorkbookPage(page);
   await page.goto("/", { timeout: 90_000 });
-  const app = page.getByTestId("app");
-  await expect(app).toHaveAttribute("data-loading", "false", { timeout: 90_000 });
-  await page.getByTestId("example-select").selectOption("repeats-h100");
-  await expect(app).toHaveAttribute("data-loading", "false", { timeout: 90_000 });
-  await expect(page.getByTestId("title-input")).toHaveValue(/error bars/, { timeout: 30_000 });
+  await wp.loaded(90_000);
+  await wp.id("example-select").selectOption("repeats-h100");
+  await wp.loaded(90_000);
+  await expect(wp.id("title-input")).toHaveValue(/error bars/, { timeout: 30_000 });
   return wp;
 }
 
@@ -42,34 +41,32 @@ test("tornado chart for the selected SKU and result", async ({ page }) => {
   const wp = await openRepeats(page);
   await wp.sheet("comparison");
   await expect.poll(() => wp.painted("chart-tornado")).toBeGreaterThan(2000);
-  await expect(page.getByTestId("whatif-sku")).toHaveValue("0");
-  await page.getByTestId("whatif-of").selectOption("replicas");
-  await expect(page.getByTestId("chart-tornado")).toHaveAttribute(
-    "aria-label",
-    /H100 SXM ×1: Replicas, each input ±10 %/,
-  );
-  await page.getByTestId("whatif-sku").selectOption("1");
-  await expect(page.getByTestId("chart-tornado")).toHaveAttribute(
-    "aria-label",
-    /L40S ×1: Replicas/,
-  );
+  await expect(wp.id("whatif-sku")).toHaveValue("0");
+  // [what is picked, the chart's label after it]
+  for (const [pick, value, label] of [
+    ["whatif-of", "replicas", /H100 SXM ×1: Replicas, each input ±10 %/],
+    ["whatif-sku", "1", /L40S ×1: Replicas/],
+  ] as const) {
+    await wp.id(pick).selectOption(value);
+    await expect(wp.id("chart-tornado")).toHaveAttribute("aria-label", label);
+  }
 });
 
 test("goal seek from a computed cell: the peak RPS that fits in 6 replicas", async ({ page }) => {
   const wp = await openRepeats(page);
   await wp.sheet("comparison");
-  await expect(page.getByTestId("whatif-ask")).toBeDisabled();
-  await page.getByTestId("cmp:replicas:s0").click();
-  await page.getByTestId("whatif-ask").click();
-  const dialog = page.getByTestId("solve-dialog");
+  await expect(wp.id("whatif-ask")).toBeDisabled();
+  await wp.id("cmp:replicas:s0").click();
+  await wp.id("whatif-ask").click();
+  const dialog = wp.id("solve-dialog");
   await expect(dialog).toBeVisible();
-  await page.getByTestId("solve-value").fill("6");
-  await page.getByTestId("solve-vary").selectOption("cells.peak_rps");
-  await page.getByTestId("solve-run").click();
+  await wp.id("solve-value").fill("6");
+  await wp.id("solve-vary").selectOption("cells.peak_rps");
+  await wp.id("solve-run").click();
   // 6 replicas ⇔ peak × 200 ÷ 1662.06 × 1.44 ≤ 6 ⇔ peak ≤ 34.626.
-  await expect(page.getByTestId("solve-answer")).toContainText("cells.peak_rps = 34.626");
-  await page.getByTestId("solve-apply").click();
-  await expect(page.getByTestId("cmp:replicas:s0")).toContainText("6");
+  await expect(wp.id("solve-answer")).toContainText("cells.peak_rps = 34.626");
+  await wp.id("solve-apply").click();
+  await expect(wp.id("cmp:replicas:s0")).toContainText("6");
 });
 
 for (const lang of ["en", "zh"] as const) {
@@ -77,24 +74,24 @@ for (const lang of ["en", "zh"] as const) {
     test(`screenshots ${lang} ${width}`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       const wp = await openRepeats(page);
-      if (lang === "zh") await page.getByTestId("lang-toggle").click();
+      if (lang === "zh") await wp.toggleLang();
       await wp.sheet("benchmarks");
       await expect.poll(() => wp.painted("chart-throughput")).toBeGreaterThan(2000);
       await page
         .locator("section.charts")
         .screenshot({ path: `${SHOTS}/bars-${lang}-${width}.png` });
       await wp.sheet("comparison");
-      await page.getByTestId("cmp:replicas:s0").click();
+      await wp.id("cmp:replicas:s0").click();
       await expect.poll(() => wp.painted("chart-tornado")).toBeGreaterThan(2000);
       await page
         .getByTestId("sheet-comparison")
         .screenshot({ path: `${SHOTS}/compare-${lang}-${width}.png` });
-      await page.getByTestId("whatif-ask").click();
-      await page.getByTestId("solve-value").fill("6");
-      await page.getByTestId("solve-vary").selectOption("cells.peak_rps");
-      await page.getByTestId("solve-run").click();
-      await expect(page.getByTestId("solve-answer")).toBeVisible();
-      await page.getByTestId("whatif").screenshot({ path: `${SHOTS}/whatif-${lang}-${width}.png` });
+      await wp.id("whatif-ask").click();
+      await wp.id("solve-value").fill("6");
+      await wp.id("solve-vary").selectOption("cells.peak_rps");
+      await wp.id("solve-run").click();
+      await expect(wp.id("solve-answer")).toBeVisible();
+      await wp.id("whatif").screenshot({ path: `${SHOTS}/whatif-${lang}-${width}.png` });
     });
   }
 }

@@ -4,8 +4,8 @@
  * in Chinese, whether the target cell is only selected or already open for editing (a double
  * click, F2 or a typed key). Pasted through the real clipboard (Ctrl+V), as a user does.
  */
-import { expect, test, type Page } from "@playwright/test";
-import { WorkbookPage } from "./workbook-page";
+import type { Page } from "@playwright/test";
+import { expect, test, WorkbookPage } from "./workbook-page";
 
 /** The grid's header labels of the team, input and output columns, as the page shows them now. */
 async function labels(page: Page): Promise<string[]> {
@@ -35,9 +35,8 @@ for (const lang of ["en", "zh"] as const)
       const wp = new WorkbookPage(page);
       await wp.open();
       // Seed: search 10,000,000 / 20,000,000 and support 60,000,000 / 40,000,000 in pool 70b.
-      await wp.example("seed");
-      await wp.sheet("teams");
-      if (lang === "zh") await page.getByTestId("lang-toggle").click();
+      await wp.example("seed", "teams");
+      if (lang === "zh") await wp.toggleLang();
       const shown =
         lang === "en"
           ? ["Team", "Input tok / day", "Output tok / day"]
@@ -51,12 +50,12 @@ for (const lang of ["en", "zh"] as const)
       if (mode === "selected") await target.click();
       else {
         await target.dblclick();
-        await expect(page.getByTestId("cell-editor")).toBeFocused();
+        await expect(wp.id("cell-editor")).toBeFocused();
       }
       await clipboardPaste(page, tsv);
 
-      await expect(page.getByTestId("usage-import-ok")).toBeVisible();
-      await expect(page.getByTestId("cell-editor")).toHaveCount(0);
+      await expect(wp.id("usage-import-ok")).toBeVisible();
+      await expect(wp.id("cell-editor")).toHaveCount(0);
       for (const [i, [team, input, output]] of ROWS.entries()) {
         await expect(wp.cell("usage", String(i), "team")).toHaveText(team!);
         await expect(wp.cell("usage", String(i), "pool")).toHaveText("—");
@@ -66,7 +65,7 @@ for (const lang of ["en", "zh"] as const)
       }
       // Two rows and the "+" row: the header row is not a team.
       await expect(wp.cell("usage", "2", "team")).toHaveCount(0);
-      await expect(page.getByTestId("grid-usage").locator("td.err")).toHaveCount(0);
+      await expect(wp.id("grid-usage").locator("td.err")).toHaveCount(0);
       await expect
         .poll(
           async () => ((await wp.savedPlan()) as { tenants: { usage: unknown[] } }).tenants.usage,

@@ -5,8 +5,8 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
-import { WorkbookPage } from "./workbook-page";
+import type { Page } from "@playwright/test";
+import { expect, test, WorkbookPage } from "./workbook-page";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -34,28 +34,23 @@ for (const [name, opts] of [
   test.describe(`${name} layout`, () => {
     test.use(opts);
     test("the status bar is painted over the sticky row numbers, not under them", async ({
-      page,
+      wp,
     }) => {
-      const wp = new WorkbookPage(page);
-      await wp.open();
-      expect(await topmostAtStatus(page)).toBe(true);
+      expect(await topmostAtStatus(wp.page)).toBe(true);
     });
   });
 }
 
-test("the PNG button sits under the plot, not over the last axis tick", async ({ page }) => {
-  const wp = new WorkbookPage(page);
-  await wp.open();
-  for (const id of ["chart-throughput"]) {
-    const canvas = await page.getByTestId(id).boundingBox();
-    const btn = await page.getByTestId(`png-${id}`).boundingBox();
-    expect(btn!.y).toBeGreaterThanOrEqual(canvas!.y + canvas!.height - 1);
-  }
-  await wp.sheet("report");
-  for (const id of ["report-chart-per-million", "report-chart-per-month"]) {
-    const canvas = await page.getByTestId(id).boundingBox();
-    const btn = await page.getByTestId(`png-${id}`).boundingBox();
-    expect(btn!.y).toBeGreaterThanOrEqual(canvas!.y + canvas!.height - 1);
+test("the PNG button sits under the plot, not over the last axis tick", async ({ wp }) => {
+  for (const [sheet, id] of [
+    ["benchmarks", "chart-throughput"],
+    ["report", "report-chart-per-million"],
+    ["report", "report-chart-per-month"],
+  ] as const) {
+    await wp.sheet(sheet);
+    const canvas = await wp.id(id).boundingBox();
+    const btn = await wp.id(`png-${id}`).boundingBox();
+    expect(btn!.y, id).toBeGreaterThanOrEqual(canvas!.y + canvas!.height - 1);
   }
 });
 
@@ -77,38 +72,30 @@ for (const width of [1280, 420]) {
   });
 }
 
-test("a one-point sweep says 1 load level", async ({ page }) => {
-  const wp = new WorkbookPage(page);
-  await wp.open();
-  await page
-    .getByTestId("file-input")
-    .setInputFiles(join(ROOT, "fixtures/vllm/vllm-8qps-concurrency8-llama.json"));
-  await expect(page.getByTestId("import-ok")).toBeVisible();
-  const card = page.getByTestId("sweep-card-3");
+test("a one-point sweep says 1 load level", async ({ wp }) => {
+  await wp.importFile(join(ROOT, "fixtures/vllm/vllm-8qps-concurrency8-llama.json"));
+  const card = wp.id("sweep-card-3");
   await expect(card).toContainText("1 load level");
   await expect(card).not.toContainText("1 load levels");
 });
 
 test("the example picker is an action menu: it never shows an example as open after New plan", async ({
-  page,
+  wp,
 }) => {
-  const wp = new WorkbookPage(page);
-  await wp.open();
-  await expect(page.getByTestId("example-select")).toHaveValue("");
+  const picker = wp.id("example-select");
+  await expect(picker).toHaveValue("");
   await wp.example("seed");
-  await expect(page.getByTestId("example-select")).toHaveValue("");
-  await page.getByTestId("btn-new").click();
-  await expect(page.getByTestId("title-input")).not.toHaveValue(/seed/i);
-  await expect(page.getByTestId("example-select")).toHaveValue("");
+  await expect(picker).toHaveValue("");
+  await wp.newPlan();
+  await expect(wp.id("title-input")).not.toHaveValue(/seed/i);
+  await expect(picker).toHaveValue("");
 });
 
 test("before/after does not open on two different GPUs; chosen, it names both sides without empty ()", async ({
-  page,
+  wp,
 }) => {
-  const wp = new WorkbookPage(page);
-  await wp.open();
   await wp.sheet("report");
-  const box = page.getByTestId("before-after");
+  const box = wp.id("before-after");
   await expect(box.getByTestId("compare-pick")).toBeVisible();
   await expect(box.getByTestId("compare-summary")).toHaveCount(0);
   await box.getByTestId("compare-cand").selectOption("1");

@@ -1,40 +1,115 @@
-/** Page model of the workbook for the browser tests (Actual's page-model pattern). */
-import { expect, type Locator, type Page } from "@playwright/test";
+/**
+ * Page model of the workbook for the browser tests (Actual's page-model pattern), and `test` with
+ * a `wp` fixture: the page model of a page already opened on the default example.
+ */
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+
+export { expect };
+
+export type Sheet =
+  | "benchmarks"
+  | "assumptions"
+  | "traffic"
+  | "comparison"
+  | "fleet"
+  | "teams"
+  | "report";
 
 /** The workbook page. */
 export class WorkbookPage {
   constructor(readonly page: Page) {}
 
-  /** Open the app and wait until the default example is loaded. */
-  async open(): Promise<void> {
-    await this.page.goto("/");
-    await expect(this.page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
-      timeout: 20_000,
-    });
+  /** The element with this data-testid. */
+  id(testId: string): Locator {
+    return this.page.getByTestId(testId);
   }
 
-  sheet(
-    name: "benchmarks" | "assumptions" | "traffic" | "comparison" | "fleet" | "teams" | "report",
-  ): Promise<void> {
-    return this.page.getByTestId(`tab-${name}`).click();
+  /** Wait until the app has loaded its plan (the first load may be slow on a busy machine). */
+  loaded(timeout = 20_000): Promise<void> {
+    return expect(this.id("app")).toHaveAttribute("data-loading", "false", { timeout });
   }
 
-  /** Load a bundled example from the picker and wait until it is in. */
-  async example(name: string): Promise<void> {
-    await this.page.getByTestId("example-select").selectOption(name);
-    await expect(this.page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
-      timeout: 20_000,
-    });
-    await expect(this.page.getByTestId("title-input")).not.toHaveValue("");
+  /** Open the app (or `path`, e.g. a share link) and wait until the default example is loaded. */
+  async open(timeout = 20_000, path = "/"): Promise<void> {
+    await this.page.goto(path);
+    await this.loaded(timeout);
   }
 
-  /** Click `button` and return the text of the file it downloads (with its suggested name). */
-  async download(button: Locator): Promise<{ name: string; text: string }> {
-    const [dl] = await Promise.all([this.page.waitForEvent("download"), button.click()]);
+  /** Reload the page and wait until the app has loaded again. */
+  async reload(timeout = 20_000): Promise<void> {
+    await this.page.reload();
+    await this.loaded(timeout);
+  }
+
+  sheet(name: Sheet): Promise<void> {
+    return this.id(`tab-${name}`).click();
+  }
+
+  /** Load a bundled example from the picker and wait until it is in; then open `sheet`. */
+  async example(name: string, sheet?: Sheet): Promise<void> {
+    await this.id("example-select").selectOption(name);
+    await this.loaded();
+    await expect(this.id("title-input")).not.toHaveValue("");
+    if (sheet) await this.sheet(sheet);
+  }
+
+  /** Start a new, empty plan. */
+  newPlan(): Promise<void> {
+    return this.id("btn-new").click();
+  }
+
+  /** Switch between English and Chinese. */
+  toggleLang(): Promise<void> {
+    return this.id("lang-toggle").click();
+  }
+
+  /** Import a benchmark file (a path) through the file input and wait for the "imported" line. */
+  async importFile(path: string): Promise<void> {
+    await this.id("file-input").setInputFiles(path);
+    await expect(this.id("import-ok")).toBeVisible();
+  }
+
+  /** Give the file input with test id `input` a file `name` holding `text`. */
+  upload(input: string, name: string, text: string, mimeType = "text/csv"): Promise<void> {
+    return this.id(input).setInputFiles({ name, mimeType, buffer: Buffer.from(text) });
+  }
+
+  /** Open a plan file (`plan` as JSON, or a JSON text) with "Open plan". */
+  openPlan(name: string, plan: unknown): Promise<void> {
+    const text = typeof plan === "string" ? plan : JSON.stringify(plan);
+    return this.upload("plan-input", name, text, "application/json");
+  }
+
+  /** Paste `text` into the Benchmarks sheet's paste box and import it. */
+  async pasteImport(text: string): Promise<void> {
+    await this.id("btn-paste").click();
+    await this.id("paste-area").fill(text);
+    await this.id("paste-import").click();
+  }
+
+  /** Type a plan title and leave the field. */
+  async setTitle(title: string): Promise<void> {
+    await this.id("title-input").fill(title);
+    await this.id("title-input").press("Enter");
+    await this.id("title-input").blur();
+  }
+
+  /**
+   * Click `button` (or run `act`, e.g. a key press) and return the text of the file it downloads
+   * (with its suggested name).
+   */
+  async download(button: Locator | (() => Promise<void>)): Promise<{ name: string; text: string }> {
+    const act = typeof button === "function" ? button : () => button.click();
+    const [dl] = await Promise.all([this.page.waitForEvent("download"), act()]);
     const stream = await dl.createReadStream();
     const chunks: Buffer[] = [];
     for await (const c of stream) chunks.push(c as Buffer);
     return { name: dl.suggestedFilename(), text: Buffer.concat(chunks).toString("utf8") };
+  }
+
+  /** Write `raw` as the autosave (browser storage). */
+  setSaved(raw: string): Promise<void> {
+    return this.page.evaluate((t) => localStorage.setItem("capplan.autosave", t), raw);
   }
 
   /** The plan in the autosave (browser storage), or null. */
@@ -47,6 +122,11 @@ export class WorkbookPage {
 
   cell(grid: string, row: string, col: string): Locator {
     return this.page.getByTestId(`${grid}:${row}:${col}`);
+  }
+
+  /** Expect each `[row, col, text]` cell of `grid` to show exactly `text`, in order. */
+  async expectCells(grid: string, cells: [string, string, string | RegExp][]): Promise<void> {
+    for (const [row, col, text] of cells) await expect(this.cell(grid, row, col)).toHaveText(text);
   }
 
   /** Select a cell, type text and press Enter. */
@@ -79,3 +159,17 @@ export class WorkbookPage {
     }, text);
   }
 }
+
+/**
+ * Playwright's `test` with `wp`: the page model of the page, opened on the default example.
+ * `openTimeout` is how long the first load may take (`test.use({ openTimeout })` in a spec that
+ * runs on a busy machine).
+ */
+export const test = base.extend<{ wp: WorkbookPage; openTimeout: number }>({
+  openTimeout: [20_000, { option: true }],
+  wp: async ({ page, openTimeout }, use) => {
+    const wp = new WorkbookPage(page);
+    await wp.open(openTimeout);
+    await use(wp);
+  },
+});

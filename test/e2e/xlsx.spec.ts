@@ -6,21 +6,18 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { openpyxlPython, readWithOpenpyxl } from "../report/xlsx-reader";
-import { WorkbookPage } from "./workbook-page";
+import { expect, test, WorkbookPage } from "./workbook-page";
 
 const dir = mkdtempSync(join(tmpdir(), "capplan-e2e-xlsx-"));
 
 for (const lang of ["en", "zh"] as const) {
   test(`the Excel button (${lang}) downloads a workbook whose formulas carry the plan's numbers`, async ({
+    wp,
     page,
   }) => {
-    const wp = new WorkbookPage(page);
-    await wp.open();
-    if (lang === "zh") await page.getByTestId("lang-toggle").click();
-    await wp.example("seed");
-    await wp.sheet("report");
+    if (lang === "zh") await wp.toggleLang();
+    await wp.example("seed", "report");
     const button = page.getByTestId("export-xlsx");
     await expect(button).toHaveText(lang === "zh" ? "Excel 工作簿" : "Excel workbook");
     // An export that carries unchecked numbers asks first (docs/trust.md); accept it.
