@@ -106,6 +106,7 @@ function preloadLater(): void {
 export function App(): JSX.Element {
   const wb = createWorkbook(emptyPlan(t("untitled")));
   const [sheet, setSheet] = createSignal<SheetId>("benchmarks");
+  const current = () => SHEETS.find((x) => x.id === sheet()) ?? SHEETS[0]!;
   const [ready, setReady] = createSignal(false);
   const [recentOpen, setRecentOpen] = createSignal(false);
   const [saveError, setSaveError] = createSignal<string | null>(null);
@@ -195,10 +196,7 @@ export function App(): JSX.Element {
           <Notices notices={notices()} onDismiss={() => setNotices([])} />
         </Show>
         <AttachFiles />
-        <SheetView
-          id={sheet()}
-          component={(SHEETS.find((x) => x.id === sheet()) ?? SHEETS[0]!).component}
-        />
+        <SheetView id={sheet()} title={t(current().key)} component={current().component} />
         <ConfirmHost />
         <footer class="statusbar">
           <Show when={formulasReady()}>

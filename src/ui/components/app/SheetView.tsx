@@ -22,8 +22,13 @@ function SheetLoading(): JSX.Element {
   );
 }
 
-/** The sheet `id`, drawn by `component`. */
-export function SheetView(props: { id: string; component: Component }): JSX.Element {
+/**
+ * The sheet `id`, drawn by `component`, under a heading of its `title` (the tab's name). The
+ * heading is for screen readers' heading list: the sheets' sections are `<h3>`, and without a
+ * level 2 between them and the app's `<h1>` the outline skips a level (axe's heading-order). The
+ * tab above already shows the name, so the heading is not drawn.
+ */
+export function SheetView(props: { id: string; title: string; component: Component }): JSX.Element {
   return (
     <main class="sheet">
       <ErrorBoundary
@@ -51,6 +56,7 @@ export function SheetView(props: { id: string; component: Component }): JSX.Elem
         >
           <Suspense fallback={<SheetLoading />}>
             <div role="tabpanel" id={SHEET_PANEL} aria-labelledby={tabId(props.id)}>
+              <h2 class="visually-hidden">{props.title}</h2>
               <Dynamic component={props.component} />
             </div>
           </Suspense>

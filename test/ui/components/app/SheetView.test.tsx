@@ -9,13 +9,14 @@ import "../../render-workbook";
 beforeAll(() => startFormulaEngine());
 
 describe("SheetView", () => {
-  it("draws the sheet in the tab panel of its tab", () => {
-    render(() => <SheetView id="report" component={() => <p>hello</p>} />);
+  it("draws the sheet in the tab panel of its tab, under a level-2 heading of its title", () => {
+    render(() => <SheetView id="report" title="Report" component={() => <p>hello</p>} />);
     const panel = screen.getByRole("tabpanel");
-    expect([panel.textContent, panel.getAttribute("aria-labelledby")]).toEqual([
-      "hello",
-      "sheet-tab-report",
-    ]);
+    expect([
+      panel.getAttribute("aria-labelledby"),
+      panel.querySelector("h2.visually-hidden")?.textContent,
+      panel.querySelector("p")?.textContent,
+    ]).toEqual(["sheet-tab-report", "Report", "hello"]);
   });
 
   it.each([
@@ -30,7 +31,7 @@ describe("SheetView", () => {
         if (broken()) throw new Error("no such row");
         return <p>fixed</p>;
       };
-      render(() => <SheetView id="teams" component={Sheet} />);
+      render(() => <SheetView id="teams" title="Teams" component={Sheet} />);
       const alert = screen.getByTestId("error-boundary");
       expect([
         alert.querySelector("h2")!.textContent,
@@ -38,7 +39,7 @@ describe("SheetView", () => {
       ]).toEqual([title, "no such row"]);
       setBroken(false);
       fireEvent.click(screen.getByRole("button", { name: again }));
-      expect(screen.getByRole("tabpanel").textContent).toBe("fixed");
+      expect(screen.getByRole("tabpanel").querySelector("p")!.textContent).toBe("fixed");
     },
   );
 });
