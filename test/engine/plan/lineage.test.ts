@@ -658,12 +658,14 @@ describe("entry paths: SLO limits, factors, cells and top-level settings", () =>
       "maxErrorRatePct [field] = 2 | raw 2",
     ]);
     const noNumber = paths`
-      slo[1].maxMs slo[0].stat slo[0].maxMs.x slo.maxMs
+      slo[1].maxMs slo[0].stat slo[0].maxMs.x slo.maxMs slo.length.maxMs
       factors.redundancy.x factors.elasticity.x factors factors.spare
       cells.nope cells.peak.x cells[0] title workloads
       workloads[0] workloads[0].peakRps.x workloads.peakRps skus.replicas skus[0] skus[0].peak
         skus[0].forecast skus[0].peak.nope skus[0].forecast.nope
         skus[0].peak.outputTokensPerSec.x skus[0].peak[0] tenants.pools[0].cost
+      skus[0].workloads[9].kv.bytesPerToken skus[0].workloads[9].replicasBase
+        skus[0].workloads[9].operatingPoint.rps skus[0].workloads[9].ttftP99Ms
     `;
     expect(showAll(c, noNumber)).toEqual(noNumber.flatMap(none));
   });
@@ -683,6 +685,14 @@ describe("entry paths: SLO limits, factors, cells and top-level settings", () =>
     ["FORECAST_ZERO", FORECAST_ZERO, "maxErrorRatePct", "[field] = 1 | raw 1 (default)"],
   ])("%s: %s %s", (_, plan, path, line) => {
     expect(show(ctxOf(plan), path)).toEqual([`${path} ${line}`]);
+  });
+
+  it("a fleet answer is no chain of formulas: the answer says which commands give it", () => {
+    expect(explainPath(c, "fleet.mix.costPerHour")).toEqual({
+      ok: false,
+      error:
+        "fleet.mix.costPerHour: the fleet answers of plan --json are a solver's mix and a simulation's statistics, not a chain of formulas: capplan optimize and capplan simulate give them (docs/cli.md)",
+    });
   });
 
   it("the answer keeps the path as asked (spaces around it)", () => {
