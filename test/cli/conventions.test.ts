@@ -1,5 +1,5 @@
 /**
- * Unix conventions of the command line (contract §7, docs/cli.md): a closed pipe, `-` for standard
+ * Unix conventions of the command line (docs/cli.md): a closed pipe, `-` for standard
  * input, `--`, `-o/--output` written atomically, `--quiet`, and no control characters printed.
  */
 import { spawnSync } from "node:child_process";

@@ -7,6 +7,16 @@ import { COMMANDS, nearestCommand } from "../../src/cli/main";
 import { run, runLine, writeTmp } from "./helpers";
 
 describe("capplan usage", () => {
+  // The synopsis is written by hand; the options' table is what parses and what --help prints.
+  it.each(Object.keys(COMMANDS))(
+    "%s: the synopsis names every option of its table, and no other",
+    async (name) => {
+      const c = await COMMANDS[name]!();
+      const inUsage = [...c.usage.matchAll(/--([a-z][\w-]*)/g)].map((m) => m[1]);
+      expect(new Set(inUsage)).toEqual(new Set((c.options ?? []).map((o) => o.name)));
+    },
+  );
+
   it("prints the general usage with every command and the exit codes for --help and help", async () => {
     const lines = [
       "capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N] | --xlsx -o FILE.xlsx] [--lang en|zh]",
@@ -20,7 +30,7 @@ describe("capplan usage", () => {
       for (const line of lines) expect(r.out).toContain(line);
     }
   });
-  // Contract v2 §7: `<command> --help` prints that command's options (it printed the general usage).
+  // docs/cli.md: `<command> --help` prints that command's options (it printed the general usage).
   it("prints a command's own synopsis and options for `<command> --help`, `-h` and `help <command>`", async () => {
     const plan = await run("plan", "--help");
     expect(plan.code).toBe(0);

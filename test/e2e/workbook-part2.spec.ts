@@ -26,7 +26,7 @@ test("the seed example allocates 443.08 a day to the team with 3e7 tokens, and t
   wp,
 }) => {
   await wp.example("seed", "teams");
-  // Seed §4.5: cost_share(1920, 3e7, 1.3e8) = 1920 × 3/13 = 443.0769… → ¥443.08; support gets 1,476.92.
+  // The seed plan's allocation (docs/allocation.md): cost_share(1920, 3e7, 1.3e8) = 1920 × 3/13 = 443.0769… → ¥443.08; support gets 1,476.92.
   await wp.expectCells("alloc-0", [
     ["search", "day", "¥443.08"],
     ["search", "weightedTokens", "30,000,000"],

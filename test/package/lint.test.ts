@@ -41,7 +41,7 @@ describe("lint (npm run lint)", () => {
     expect(r.out).toMatch(/noDebugger/);
   });
 
-  it("the formatter is off: a file is not judged by its layout", () => {
+  it("lint does not judge layout (biome format does): an oddly spaced file passes lint", () => {
     const oddlySpaced = "export   const   x = [1,2,\n      3];\n";
     const r = lintProbe(oddlySpaced);
     expect(r.code).toBe(0);

@@ -38,8 +38,7 @@ function daysFlag(v: string | true | undefined): number {
 }
 
 /**
- * `capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N] | --xlsx -o FILE.xlsx] [--lang en|zh] [--allow-path DIR]...`
- * (docs/cli.md). A plan that reads but has formula errors still prints its result (with `errors[]`)
+ * `capplan plan` (synopsis: `command.usage` below; docs/cli.md). A plan that reads but has formula errors still prints its result (with `errors[]`)
  * and exits 2.
  */
 function planCommand(args: string[], io: Io): number | Promise<number> {

@@ -23,7 +23,7 @@ import { locustfileOf } from "../sweep/locust";
 import { readLengths } from "../sweep/lengths";
 
 export const SWEEP_USAGE =
-  "sweep --url URL --model M (--concurrency 1,2,4,... | --rate 0.5,1,2,...) [--requests N | --duration SEC] [--warmup N] [--seed S] [--input-tokens N] [--output-tokens N] [--lengths TRACE] [--prompts FILE.jsonl] [--api completions|chat] [--timeout SEC] [--max-error-pct P] [--slo METRIC:STAT:MS]... [--max-concurrency N] [--api-key-env VAR] [--meta key=value]... [--archive DIR] [--locustfile FILE] -o OUT.json";
+  "sweep --url URL --model M (--concurrency 1,2,4,... | --rate 0.5,1,2,...) [--requests N | --duration SEC] [--warmup N] [--seed S] [--input-tokens N] [--output-tokens N] [--lengths TRACE] [--prompts FILE.jsonl] [--api completions|chat] [--timeout SEC] [--max-error-pct P] [--slo METRIC:STAT:MS]... [--max-concurrency N] [--api-key-env VAR] [--strict-openai] [--meta key=value]... [--archive DIR] [--locustfile FILE] [--lang en|zh] -o OUT.json";
 export const SWEEP_SUMMARY =
   "Run a load sweep against an OpenAI-compatible endpoint (streaming: TTFT, ITL, tokens from usage), closed loop or Poisson open loop, and write it as a normalized sweep with per-request records (docs/sweep.md).";
 

@@ -358,7 +358,7 @@ function allocateShared(
  * Allocate each pool's daily cost to teams, then the shared costs (docs/allocation.md).
  * weight = inputWeight × in + outputWeight × out (`tokens`: 1, 1; `output`: 0, 1; `weighted`: the
  * given weights, default 1).
- * - `usage` basis, idle `proportional` (the seed's cost_share): cost = weighted share × pool cost.
+ * - `usage` basis, idle `proportional` (`cost_share` of docs/allocation.md): cost = weighted share × pool cost.
  * - `usage`, `separate`: teams pay their weighted tokens at the capacity price (pool cost ÷
  *   capacityTokensPerDay); idle = the rest. Unknown capacity, or usage above capacity, falls back
  *   to proportional with a warning.

@@ -1,5 +1,5 @@
 /**
- * SGLang `python -m sglang.bench_serving --output-file` JSON Lines (reference/formats/sglang.md):
+ * SGLang `python -m sglang.bench_serving --output-file` JSON Lines (samples in fixtures/sglang/):
  * one line appended per run, bare `Infinity` for an unlimited rate. Recognised by
  * `total_output_tokens_retokenized` / `*_e2e_latency_ms` keys (vLLM writes neither).
  * Mapping (docs/metrics.md) as vLLM, with `*_e2e_latency_ms` → e2e. Old (2024) lines hold only

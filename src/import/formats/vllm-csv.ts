@@ -1,5 +1,5 @@
 /**
- * `vllm bench sweep serve` `<experiment_dir>/summary.csv` (reference/formats/vllm.md):
+ * `vllm bench sweep serve` `<experiment_dir>/summary.csv` (docs/import.md):
  * `pandas.DataFrame.from_records(all_runs).to_csv()` — first column the unnamed pandas index
  * (header starts with `,`), then the union of the run keys; `null` → empty cell; `"inf"` as
  * `inf`; per-request arrays, if any, as Python-repr strings (ignored here).

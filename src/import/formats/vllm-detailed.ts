@@ -3,7 +3,7 @@
  * `--output-details`: `ttfts` (s), `itls` (s, one gap list per request), `latencies` (s),
  * `input_lens`, `output_lens`, `errors`. Statistics the summary lacks (p90, p95, min, max …)
  * are computed from them with exact percentiles; the tool's own summary values are kept.
- * Definitions as in vLLM `calculate_metrics` (reference/formats/vllm.md): TTFT over every
+ * Definitions as in vLLM's `calculate_metrics` (`benchmark_serving.py`): TTFT over every
  * successful request (0 s for one that streamed no token, as the tool does), ITL = every gap
  * pooled, TPOT = (latency − ttft)/(out − 1) per request with out > 1.
  */

@@ -1,5 +1,5 @@
 /**
- * Sweep metadata and grouping of vLLM result records (reference/formats/vllm.md): model,
+ * Sweep metadata and grouping of vLLM result records (docs/import.md): model,
  * engine (from `--metadata` such as `framework=sgl`, else from `backend`), GPU from
  * `--metadata` keys, and the `vllm bench sweep serve` override keys written after `run_number`.
  */

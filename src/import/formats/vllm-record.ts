@@ -2,7 +2,7 @@
  * One result record of vLLM `benchmark_serving.py` / `vllm bench serve` or SGLang
  * `bench_serving` (a flat object with `*_ms` statistics) → one {@link SweepPoint}.
  * Shared by the vLLM JSON/JSONL/sweep-CSV and SGLang JSONL importers.
- * Key spelling and definitions: reference/formats/vllm.md, sglang.md; mapping: docs/metrics.md.
+ * Key spelling: the real samples in fixtures/vllm/ and fixtures/sglang/; mapping: docs/metrics.md.
  */
 import type { MetricField, Stats, SweepPoint } from "../../engine/base/types";
 import type { Problem } from "../../engine/base/problems";

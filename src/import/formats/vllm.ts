@@ -1,5 +1,5 @@
 /**
- * vLLM serving benchmark importers (reference/formats/vllm.md): `benchmark_serving.py` and
+ * vLLM serving benchmark importers (docs/import.md, samples in fixtures/vllm/): `benchmark_serving.py` and
  * `vllm bench serve` `--save-result` JSON (one object), `--append-result` / JSONL (one object
  * per line), the 2024 format with per-request arrays, `vllm bench sweep serve` `run=N.json`
  * and `summary.json` (array), and the sweep `summary.csv`. Recognised by content only.

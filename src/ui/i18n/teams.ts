@@ -16,7 +16,7 @@ export const en = {
   idle_proportional: "spread in proportion",
   idle_separate: "separate line",
   idleHint_proportional:
-    "Idle capacity is spread over the teams in proportion (the seed's cost_share).",
+    "Idle capacity is spread over the teams in proportion: each pays the pool cost × its share of the tokens.",
   idleHint_separate: "Teams pay their tokens at the capacity price; the rest is an idle line.",
   inputWeight: "Input weight",
   outputWeight: "Output weight",
@@ -167,7 +167,7 @@ export const zh: { readonly [K in keyof typeof en]: string } = {
   idleHandling: "闲置容量",
   idle_proportional: "按比例分摊",
   idle_separate: "单独列出",
-  idleHint_proportional: "闲置容量按比例分摊给各团队（即原文的 cost_share）。",
+  idleHint_proportional: "闲置容量按比例分摊给各团队：每个团队支付 资源池成本 × 其 token 占比。",
   idleHint_separate: "各团队按容量单价支付所用 token，其余单列为闲置。",
   inputWeight: "输入权重",
   outputWeight: "输出权重",

@@ -215,7 +215,7 @@ describe("capplan plan with an infeasible SKU", () => {
   });
 });
 
-/** Rows of a CSV text as Python's csv module reads it (header first; pandas is not on this machine). */
+/** Rows of a CSV text as Python's csv module reads it (header first; the standard library only, so no package is needed). */
 function pythonCsv(text: string): string[][] {
   const code =
     "import csv, io, json, sys; print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read())))))";

@@ -84,7 +84,7 @@ describe("schedules: alignment, replicas and costs", () => {
 
   describe("schedule formulas on hand-computed cases", () => {
     // rps 50, 25, 5, 0 → base 50 × 300 / 1500 = 10, 5, 1, 0 → × 1.44 = 14.4, 7.2, 1.44, 0 → needed 15, 8, 2, 0.
-    it("needed_i is the §4 replicas formula per interval (seed: 50 RPS → 10 base → 15)", () => {
+    it("needed_i is the replicas formula of docs/capacity.md per interval (seed: 50 RPS → 10 base → 15)", () => {
       const r = seed();
       expect(r).toMatchObject({ replicasBase: [10, 5, 1, 0], needed: [15, 8, 2, 0] });
       expect(r).toMatchObject({ replicas: [15, 8, 2, 0], staticReplicas: 15 });

@@ -69,7 +69,7 @@ const each = <K extends keyof SweepPoint>(pts: SweepPoint[], k: K, values: Sweep
 const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
 const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };
 
-/** A seed-style concurrency sweep (§3.4 / §5.3): P99 TTFT and P95 ITL rise with load. */
+/** A concurrency sweep like fixtures/seed/'s: P99 TTFT and P95 ITL rise with load. */
 function sweep(ttft: number[], itl: number[]): SweepPoint[] {
   const conc = [1, 2, 4, 8, 16, 32];
   const otps = [100, 190, 360, 640, 900, 950];

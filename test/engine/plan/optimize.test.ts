@@ -139,7 +139,7 @@ describe("optimizeFleet", () => {
   });
 });
 
-/** Every assignment of workloads to SKUs (each wholly on one), costed as §4 does: independent of the module. */
+/** Every assignment of workloads to SKUs (each wholly on one), costed by the capacity formulas of docs/capacity.md: independent of the module. */
 function bruteForce(m: FleetModel): number | null {
   let best: number | null = null;
   const n = m.workloads.length;
