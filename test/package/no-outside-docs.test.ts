@@ -18,7 +18,7 @@ const SECTION = /§ ?\d/;
 const NAMED_STANDARD = /\b(?:RFC \d+|arXiv:\d)/;
 
 /** Whether a line cites a document outside the repository. */
-export function citesOutside(line: string): boolean {
+function citesOutside(line: string): boolean {
   if (OUTSIDE.some((re) => re.test(line))) return true;
   return SECTION.test(line) && !NAMED_STANDARD.test(line);
 }
