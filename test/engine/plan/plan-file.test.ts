@@ -466,9 +466,17 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
           ['cells["a b"]', badName("a b")],
         ],
       ],
-      // a cell without a value is an error (cells are required numbers)
+      // a cell without a value is an error (cells are required numbers), also undefined in an
+      // object built in code
       [{ cells: { a: null } }, [["cells.a", E(NUM, "null")]]],
+      [{ cells: { a: undefined } }, [["cells.a", E(NUM, "missing")]]],
     ]);
+
+    it("a bad cell name's issue expects an identifier that is not a function name", () => {
+      expect(fields(plan({ cells: { "9x": 1 } }), "path", "expected")).toEqual([
+        ['cells["9x"]', "a cell name that is an identifier and not a function name"],
+      ]);
+    });
   });
 
   describe("validatePlan: workloads", () => {
@@ -757,6 +765,12 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
       [{ fromTrace: true, rps: ["bad"] }, [NEEDS, EXCL]],
       [{ fromTrace: false, rps: [2] }, []],
     ]);
+    it("fromTrace's issues say what was expected: a workload with a trace, no rps", () => {
+      expect(fields(sched({ fromTrace: true, rps: [1] }), "path", "expected")).toEqual([
+        ["workload.schedule.fromTrace", "a workload with a trace"],
+        ["workload.schedule.rps", "no rps with fromTrace"],
+      ]);
+    });
     cases(traced, [
       [[{ fromTrace: true }, trace], []],
       [[{ fromTrace: true, rps: [1] }, trace], [EXCL]],
@@ -975,19 +989,21 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
       const points = [point, { ...point, requestRate: null }, { ...point, requestRate: 4 }];
       expect(errs(sweep({ points }))).toEqual([]);
       const keys = ["concurrency rps outputTokensPerSec totalTokensPerSec meanInputTokens"]
-        .concat("meanOutputTokens completed failed requestRate")
+        .concat("meanOutputTokens completed failed failedPct requestRate")
         .join(" ");
       const bad = { concurrency: "one", rps: "x", outputTokensPerSec: "y", totalTokensPerSec: "z" };
       const more = { meanInputTokens: "a", meanOutputTokens: "b", completed: "c", failed: "d" };
-      const all: Record<string, string> = { ...bad, ...more, requestRate: "fast" };
+      const failedPct = "e";
+      const all: Record<string, string> = { ...bad, ...more, failedPct, requestRate: "fast" };
       expect(errs(sweep({ points: [all] }))).toEqual(
         keys
           .split(" ")
           .map((k) => [`skus[0].sweep.points[0].${k}`, E(NUM, JSON.stringify(all[k]))]),
       );
+      // a statistic that is undefined (an object built in code) is skipped; null is an error
       const stats = {
         ttftMs: 5,
-        itlMs: { p50: "fast" },
+        itlMs: { p50: "fast", p90: undefined },
         tpotMs: [],
         ntpotMs: { max: null },
         e2eMs: "x",
