@@ -169,6 +169,13 @@ describe("formula limits", () => {
         [nest("abs(", "2"), 2],
         [nest("(", "1" + "+1".repeat(290)), 291],
         [nest("abs(", "1" + "?1:0".repeat(290)), 1],
+        // more signs than the limit in all, but each is one level: a run of signs ends at an operand
+        [
+          `sum(${Array(MAX_FORMULA_DEPTH + 1)
+            .fill("2 - 1")
+            .join(", ")})`,
+          MAX_FORMULA_DEPTH + 1,
+        ],
       ];
       for (const [e, v] of cases) {
         const c = compileFormula(e);
@@ -421,6 +428,8 @@ describe("boundaries and edge cases", () => {
       expect(treeDepth({ properties: { a: {}, b: { content: {} } } }, 10)).toBe(3);
       expect(treeDepth(null, 10)).toBe(0);
       expect(treeDepth({ fn: "add", args: [{}] }, 10)).toBe(2);
+      // a function's name is a string, not a level
+      expect(treeDepth({ fn: "add" }, 10)).toBe(1);
     });
   });
 
