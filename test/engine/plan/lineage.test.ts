@@ -658,7 +658,7 @@ describe("entry paths: SLO limits, factors, cells and top-level settings", () =>
       "maxErrorRatePct [field] = 2 | raw 2",
     ]);
     const noNumber = paths`
-      slo[1].maxMs slo[0].stat slo[0].maxMs.x slo.maxMs slo.length.maxMs
+      slo[1].maxMs slo[0].stat slo[0].maxMs.x slo.maxMs slo.length.maxMs skus.length.gpusPerReplica
       factors.redundancy.x factors.elasticity.x factors factors.spare
       cells.nope cells.peak.x cells[0] title workloads
       workloads[0] workloads[0].peakRps.x workloads.peakRps skus.replicas skus[0] skus[0].peak
