@@ -38,8 +38,8 @@ function daysFlag(v: string | true | undefined): number {
 }
 
 /**
- * `capplan plan` (synopsis: `command.usage` below; docs/cli.md). A plan that reads but has formula errors still prints its result (with `errors[]`)
- * and exits 2.
+ * `capplan plan` (synopsis: `command.usage` below; docs/cli.md). A plan that reads but has
+ * formula errors still prints its result (with `errors[]`) and exits 2.
  */
 function planCommand(args: string[], io: Io): number | Promise<number> {
   const { positional, flags, lists } = parseOptions(command.options, args);
