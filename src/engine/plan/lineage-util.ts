@@ -15,7 +15,7 @@ export function lineageNumber(x: number | null | undefined): string {
   return fmtNum(x ?? Number.NaN, 4);
 }
 
-/** A step's words: its formula in English, and in Chinese where that differs. */
+/** A step's words: its formula in English and in Chinese. */
 export type Words = Pick<LineageNode, "formula" | "formulaZh">;
 
 export const N = lineageNumber;
@@ -51,14 +51,17 @@ export function get(obj: unknown, keys: readonly (string | number)[]): unknown {
   return v;
 }
 
-/** The words of lineage step `code` (lineage-messages.ts) in both languages. */
+/**
+ * The words of lineage step `code` (lineage-messages.ts) in both languages. Both are always given:
+ * every lineage message has Chinese words of its own (lineage-util.test.ts checks each).
+ */
 export function words(code: LineageCode, params: Record<string, unknown> = {}): Words {
   const p = lineageMessages.problem(code, params as never);
   const en = lineageMessages.render(p, "en")!;
-  const zh = lineageMessages.render(p, "zh")!;
-  return zh === en ? { formula: en } : { formula: en, formulaZh: zh };
+  return { formula: en, formulaZh: lineageMessages.render(p, "zh")! };
 }
 
+/** The path text of keys below a node: `["a", 2, "b"]` → `.a[2].b`. */
 export function pathOf(keys: readonly (string | number)[]): string {
   return keys.map((k) => (typeof k === "number" ? `[${k}]` : `.${k}`)).join("");
 }

@@ -1,6 +1,11 @@
-/** src/engine/plan/lineage-util.ts: the numbers plugged into formulas, and a result path split into keys. */
+/**
+ * src/engine/plan/lineage-util.ts: the numbers plugged into formulas, a result path split into keys
+ * and written back, and a step's words in both languages.
+ */
 import { describe, expect, it } from "vitest";
 import { lineageNumber, parseLineagePath } from "../../../src/engine/plan/lineage";
+import { type LineageCode, lineageMessages } from "../../../src/engine/plan/lineage-messages";
+import { pathOf, words } from "../../../src/engine/plan/lineage-util";
 
 describe("lineageNumber: the numbers plugged into formulas", () => {
   it("says n/a for null, undefined and NaN", () => {
@@ -49,5 +54,36 @@ describe("parseLineagePath: a result path split into keys and indices", () => {
   it("refuses the empty path and anything that is not keys and [n]", () => {
     for (const p of ["", "a..b", "a.[1]", "a b", "a[x]", "1a", "a[1]b", "a.", "a[1", "a[-1]"])
       expect(parseLineagePath(p), p).toBeNull();
+  });
+});
+
+describe("pathOf: keys below a node written as a path", () => {
+  it.each([
+    [["findings", 0, "rule"], ".findings[0].rule"],
+    [["points", 12], ".points[12]"],
+    [[], ""],
+  ] as const)("%j → %j", (keys, path) => {
+    expect(pathOf(keys)).toBe(path);
+    if (keys.length) expect(parseLineagePath(`x${path}`)).toEqual(["x", ...keys]);
+  });
+});
+
+describe("words: a step's words in English and Chinese", () => {
+  it("gives both languages, the parameters filled in", () => {
+    expect([words("hoursPerDay"), words("recorded", { key: "ttftMs.p99" })]).toEqual([
+      { formula: "hours per day", formulaZh: "每天小时数" },
+      { formula: "recorded in the files (ttftMs.p99)", formulaZh: "记录在文件中（ttftMs.p99）" },
+    ]);
+  });
+
+  it("every lineage message has Chinese words of its own", () => {
+    // Any parameter reads as 1: enough to render every message.
+    const params = new Proxy({}, { get: () => 1 });
+    const codes = Object.keys(lineageMessages.defs) as LineageCode[];
+    const same = codes.filter((code) => {
+      const w = words(code, params);
+      return w.formulaZh === w.formula;
+    });
+    expect([codes.length > 50, same]).toEqual([true, []]);
   });
 });
