@@ -106,4 +106,24 @@ describe("bestReserved", () => {
     expect(bestReserved([0, 0, 0.5], 0.5, 10, 4)).toBe(0);
     expect(bestReserved([0, 0, 0.5], 0.5, 10, 3)).toBe(0.5);
   });
+
+  // A tie (one more reserved replica saves exactly what it costs) keeps the smaller R, on both
+  // paths; the random property above almost never draws an exact tie with fractions.
+  it.each([
+    // [1.5, 2.5] at price 10: going past 0 saves 20, past 1.5 saves 10; reserved 10 and 5 × 2 intervals tie
+    [[1.5, 2.5], 2.5, 10, 10, 0],
+    [[1.5, 2.5], 2.5, 10, 5, 1.5],
+    [[1, 2], 2, 10, 10, 0],
+    [[1, 2], 2, 10, 5, 1],
+  ])(
+    "a tie keeps the smaller R: bestReserved(%j, %d, %d, %d) = %d",
+    (s, st, price, reserved, r) => {
+      expect(bestReserved(s, st, price, reserved)).toBe(r);
+    },
+  );
+
+  it("never reserves more replicas than the schedule ever runs, even below a larger static fleet", () => {
+    // reserving is cheap: the walk goes to the schedule's largest value (2 or 2.5), not to 5
+    expect([bestReserved([2, 2], 5, 10, 1), bestReserved([2.5, 2.5], 5, 10, 1)]).toEqual([2, 2.5]);
+  });
 });
