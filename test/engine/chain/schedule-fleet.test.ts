@@ -105,6 +105,8 @@ describe("bestReserved", () => {
     // zeros count as already covered by R = 0
     expect(bestReserved([0, 0, 0.5], 0.5, 10, 4)).toBe(0);
     expect(bestReserved([0, 0, 0.5], 0.5, 10, 3)).toBe(0.5);
+    // the same on the counted path: one interval of 3 above R = 0 saves 10 ≤ 4 × 3 intervals
+    expect([bestReserved([0, 0, 2], 2, 10, 4), bestReserved([0, 0, 2], 2, 10, 3)]).toEqual([0, 2]);
   });
 
   // A tie (one more reserved replica saves exactly what it costs) keeps the smaller R, on both
